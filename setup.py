@@ -1,0 +1,61 @@
+"""Build the Cython extensions of pokercore.
+
+Every ``src/pokercore/*.pyx`` becomes ``pokercore.<name>``.  The lookup
+tables are generated first (``_tablegen.py`` -> ``_tables.h``).
+
+Environment switches:
+  POKERCORE_DEBUG=1   Cython bounds/wraparound/initialized checks on, -O0 -g
+  POKERCORE_NATIVE=1  add -march=native (a binary for this CPU only)
+"""
+
+import os
+import runpy
+import sys
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = Path(__file__).resolve().parent
+PKG = HERE / "src" / "pokercore"
+
+runpy.run_path(str(PKG / "_tablegen.py"))["write"](PKG / "_tables.h")
+
+DEBUG = os.environ.get("POKERCORE_DEBUG", "") not in ("", "0")
+NATIVE = os.environ.get("POKERCORE_NATIVE", "") not in ("", "0")
+
+if sys.platform == "win32":
+    compile_args = ["/Od"] if DEBUG else ["/O2"]
+else:
+    compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+    if NATIVE:
+        compile_args.append("-march=native")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+
+extensions = [
+    Extension(
+        f"pokercore.{pyx.stem}",
+        [str(pyx.relative_to(HERE))],
+        include_dirs=[str(PKG.relative_to(HERE))],
+        extra_compile_args=compile_args,
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    )
+    for pyx in sorted(PKG.glob("*.pyx"))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        include_path=[str(HERE / "src")],
+        force=DEBUG,
+    )
+)

@@ -1,0 +1,63 @@
+"""pokercore: fast poker hand evaluation, Binh poker solving and poker AI simulation.
+
+Cards are ints ``rank * 4 + suit`` (``2c = 0`` ... ``As = 51``); see
+:mod:`pokercore.cards`.  Ranks returned by the evaluators are ints, higher
+is better; :mod:`pokercore.ranking` names them.
+
+>>> import pokercore as pc
+>>> pc.evaluate5("As Ks Qs Js Ts") > pc.evaluate5("9c 9d 9h 9s 2c")
+True
+>>> pc.describe_rank(pc.evaluate5("Kh Kd 7c 7s 2d"))
+'Two pair, kings and sevens'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._eval import evaluate3, evaluate3_batch, evaluate5, evaluate5_batch
+from .cards import (
+    RANKS,
+    SUITS,
+    Deck,
+    array_to_cards,
+    card,
+    card_rank,
+    card_suit,
+    cards_to_array,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    random_hands,
+)
+from .errors import (
+    CardTypeError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArrayError,
+    InvalidCardError,
+    PokercoreError,
+)
+from .ranking import HandCategory, categories_of, category_of, describe_rank, num_ranks, rank_detail
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RANKS", "SUITS", "Deck", "array_to_cards", "card", "card_rank", "card_suit",
+    "cards_to_array", "format_card", "format_cards", "parse_card", "parse_cards", "random_hands",
+    "evaluate3", "evaluate3_batch", "evaluate5", "evaluate5_batch",
+    "HandCategory", "categories_of", "category_of", "describe_rank", "num_ranks", "rank_detail",
+    "CardTypeError", "DuplicateCardError", "HandSizeError", "InvalidArrayError",
+    "InvalidCardError", "PokercoreError", "get_include",
+]
+
+
+def get_include() -> str:
+    """Directory holding ``ceval.pxd``'s C headers, for ``include_dirs`` of your extension.
+
+    >>> import os
+    >>> os.path.exists(os.path.join(get_include(), "_evaluator.h"))
+    True
+    """
+    return str(Path(__file__).resolve().parent)

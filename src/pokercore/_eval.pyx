@@ -1,0 +1,299 @@
+# cython: language_level=3
+"""Python entry points of the lookup-table evaluators (see ``_evaluator.h``).
+
+Every entry point validates its input once (range, duplicates, count,
+dtype, shape, layout) and only then runs the trusting C kernels, the batch
+forms in a ``nogil`` loop.
+"""
+from libc.stdint cimport uint8_t, int32_t
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
+
+from pokercore.ceval cimport (
+    pc_eval5_standard, pc_eval5_binh, pc_eval3, pc_valid_cards,
+    PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH,
+)
+
+import numpy as np
+
+from pokercore.cards import cards_to_array, format_card, to_codes
+from pokercore.errors import (
+    CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
+)
+
+NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
+NUM_RANKS_BINH = PC_NUM_RANKS_BINH
+
+
+cdef int _binh(object rules) except -1:
+    """0 for the standard straight order, 1 for Binh."""
+    if rules == "standard":
+        return 0
+    if rules == "binh":
+        return 1
+    if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
+        return rules.lower() == "binh"
+    raise ValueError(f"rules must be 'standard' or 'binh', got {rules!r}")
+
+
+cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
+    """Read a list/tuple of ``n`` plain ints in 0..51; 0 if the slow path must decide."""
+    cdef Py_ssize_t i, size
+    cdef int is_list = type(cards) is list
+    cdef int overflow = 0
+    cdef long v
+    cdef object item
+    if is_list:
+        size = PyList_GET_SIZE(cards)
+    elif type(cards) is tuple:
+        size = PyTuple_GET_SIZE(cards)
+    else:
+        return 0
+    if size != n:
+        return 0
+    for i in range(n):
+        item = <object>(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
+        if type(item) is not int:
+            return 0
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 51:
+            return 0
+        out[i] = <uint8_t>v
+    return pc_valid_cards(out, <int>n)
+
+
+cdef int _read_slow(object cards, Py_ssize_t n, uint8_t *out, str name) except -1:
+    """Read any accepted card form, raising an error that names the problem."""
+    codes = to_codes(cards)
+    if len(codes) != n:
+        raise HandSizeError(f"{name} needs exactly {n} cards, got {len(codes)}")
+    seen = set()
+    for i, c in enumerate(codes):
+        if c in seen:
+            raise DuplicateCardError(
+                f"{name}: duplicate card {format_card(c)} (code {c}); the {n} cards must be distinct"
+            )
+        seen.add(c)
+        out[i] = <uint8_t>c
+    return 0
+
+
+def evaluate5(cards, rules="standard"):
+    """Rank of a five-card hand; higher is better.
+
+    Parameters
+    ----------
+    cards : str or sequence of int or sequence of str or 1-D int array
+        Five distinct cards: ``"As Kd 7h 7c 2s"``, codes ``[51, 45, ...]``
+        (``code = rank * 4 + suit``) or ``["As", "Kd", ...]``.
+    rules : {"standard", "binh"}, default "standard"
+        Straight order.  ``"standard"``: A-2-3-4-5 is the lowest straight,
+        ranks ``1..7462``.  ``"binh"``: 10-J-Q-K-A is the highest and
+        A-2-3-4-5 the second highest; ranks lie on the ``1..7917`` Binh
+        scale shared with :func:`evaluate3`.
+
+    Returns
+    -------
+    int
+        The rank; equal ranks tie.
+
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError, HandSizeError, CardTypeError
+        Malformed, out-of-range, duplicate or too many/few cards.
+
+    Examples
+    --------
+    >>> evaluate5("As Ks Qs Js Ts")
+    7462
+    >>> evaluate5("Ah 2c 3d 4s 5h") < evaluate5("2h 3c 4d 5s 6h")
+    True
+    >>> evaluate5("Ah 2c 3d 4s 5h", rules="binh") > evaluate5("Kh Qc Jd Ts 9h", rules="binh")
+    True
+    """
+    cdef uint8_t c[5]
+    cdef int binh = _binh(rules)
+    if not _read_fast(cards, 5, c):
+        _read_slow(cards, 5, c, "evaluate5")
+    if binh:
+        return pc_eval5_binh(c[0], c[1], c[2], c[3], c[4])
+    return pc_eval5_standard(c[0], c[1], c[2], c[3], c[4])
+
+
+def evaluate3(cards):
+    """Rank of a three-card hand on the Binh scale (same scale as ``evaluate5(..., rules="binh")``).
+
+    Three-card hands have no straights or flushes.  A missing kicker counts
+    lower than any card, so ``A-A-K`` is below ``A-A-K-3-2`` but above
+    ``A-A-Q-J-T``; the Binh order rule "top not stronger than middle" is
+    ``evaluate3(top) <= evaluate5(middle, rules="binh")``.
+
+    Examples
+    --------
+    >>> evaluate3("Ah Ad Kc") < evaluate5("Ac As Kd 3c 2d", rules="binh")
+    True
+    >>> evaluate3("7h 7d Ac") > evaluate5("7c 7s Kd Qc Jd", rules="binh")
+    True
+    """
+    cdef uint8_t c[3]
+    if not _read_fast(cards, 3, c):
+        _read_slow(cards, 3, c, "evaluate3")
+    return pc_eval3(c[0], c[1], c[2])
+
+
+cdef object _hand_array(object hands, Py_ssize_t k, str name):
+    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
+    if not isinstance(hands, np.ndarray):
+        if isinstance(hands, (list, tuple)) and any(isinstance(h, str) for h in hands):
+            hands = cards_to_array(hands)
+        else:
+            try:
+                hands = np.asarray(hands)
+            except (ValueError, TypeError) as exc:
+                raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}): {exc}") from None
+    arr = <object>hands
+    if arr.dtype.kind not in "iu":
+        raise CardTypeError(
+            f"{name}: hands must have an integer dtype (uint8 is fastest), got {arr.dtype}"
+        )
+    if arr.ndim != 2 or arr.shape[1] != k:
+        raise HandSizeError(f"{name}: expected a 2-D array of shape (n_hands, {k}), got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise InvalidArrayError(f"{name}: the array holds no hands (shape {arr.shape})")
+    if not arr.flags.c_contiguous:
+        raise InvalidArrayError(
+            f"{name}: the array is not C-contiguous; pass np.ascontiguousarray(hands)"
+        )
+    if arr.dtype != np.uint8:
+        lo, hi = arr.min(), arr.max()
+        if lo < 0 or hi > 51:
+            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
+            raise InvalidCardError(
+                f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
+            )
+        arr = arr.astype(np.uint8)
+    return arr
+
+
+cdef object _out_array(object out, Py_ssize_t n, str name):
+    if out is None:
+        return np.empty(n, dtype=np.int32)
+    if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != (n,) \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise InvalidArrayError(f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},)")
+    return out
+
+
+cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef int k = <int>h.shape[1]
+    for i in range(n):
+        if not pc_valid_cards(&h[i, 0], k):
+            return i
+    return -1
+
+
+cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _first_invalid(h)
+    if bad >= 0:
+        row = arr[bad].tolist()
+        if max(row) > 51:
+            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {row}")
+        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {row}")
+    return 0
+
+
+def evaluate5_batch(hands, rules="standard", out=None):
+    """Ranks of many five-card hands at once.
+
+    Parameters
+    ----------
+    hands : ndarray of shape (n, 5)
+        Card codes with an integer dtype (``uint8`` avoids a conversion),
+        C-contiguous, at least one row.  Every row must hold 5 distinct
+        codes in 0..51; the whole array is checked before any evaluation.
+    rules : {"standard", "binh"}, default "standard"
+        Straight order, as in :func:`evaluate5`.
+    out : ndarray of int32, shape (n,), optional
+        Where to write the ranks.
+
+    Returns
+    -------
+    ndarray of int32, shape (n,)
+
+    Notes
+    -----
+    The loop runs without the GIL, so threads evaluate in parallel.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> evaluate5_batch(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.uint8))
+    array([7462, 7297], dtype=int32)
+    """
+    cdef int binh = _binh(rules)
+    arr = _hand_array(hands, 5, "evaluate5_batch")
+    cdef const uint8_t[:, ::1] h = arr
+    _check_rows(h, arr, "evaluate5_batch")
+    result = _out_array(out, h.shape[0], "evaluate5_batch")
+    cdef int32_t[::1] r = result
+    cdef Py_ssize_t i, n = h.shape[0]
+    with nogil:
+        if binh:
+            for i in range(n):
+                r[i] = pc_eval5_binh(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4])
+        else:
+            for i in range(n):
+                r[i] = pc_eval5_standard(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4])
+    return result
+
+
+def evaluate3_batch(hands, out=None):
+    """Ranks of many three-card hands on the Binh scale.
+
+    Parameters
+    ----------
+    hands : ndarray of shape (n, 3)
+        As for :func:`evaluate5_batch`, three distinct cards a row.
+    out : ndarray of int32, shape (n,), optional
+
+    Returns
+    -------
+    ndarray of int32, shape (n,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> evaluate3_batch(np.array([[48, 49, 50], [0, 4, 9]]))
+    array([7917,    1], dtype=int32)
+    """
+    arr = _hand_array(hands, 3, "evaluate3_batch")
+    cdef const uint8_t[:, ::1] h = arr
+    _check_rows(h, arr, "evaluate3_batch")
+    result = _out_array(out, h.shape[0], "evaluate3_batch")
+    cdef int32_t[::1] r = result
+    cdef Py_ssize_t i, n = h.shape[0]
+    with nogil:
+        for i in range(n):
+            r[i] = pc_eval3(h[i, 0], h[i, 1], h[i, 2])
+    return result
+
+
+def rank_descriptors(rules="standard"):
+    """Packed descriptor of every rank of a scale, as a read-only uint32 array.
+
+    ``desc[rank] = category << 20 | t0 << 16 | t1 << 12 | t2 << 8 | t3 << 4 | t4``
+    with tie-break ranks ``1`` (deuce) .. ``13`` (ace), ``0`` = none.  Index 0
+    is unused.  :mod:`pokercore.ranking` turns these into names.
+    """
+    cdef int binh = _binh(rules)
+    cdef Py_ssize_t i, n = (PC_NUM_RANKS_BINH if binh else PC_NUM_RANKS_STANDARD) + 1
+    desc = np.empty(n, dtype=np.uint32)
+    cdef unsigned int[::1] d = desc
+    for i in range(n):
+        d[i] = PC_DESC_BINH[i] if binh else PC_DESC_STANDARD[i]
+    desc.flags.writeable = False
+    return desc

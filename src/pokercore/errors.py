@@ -1,0 +1,41 @@
+"""Exceptions raised by pokercore.
+
+Every error is a subclass of :class:`PokercoreError` and of the built-in
+exception a caller would expect (``ValueError`` or ``TypeError``), so both
+``except ValueError`` and ``except pokercore.PokercoreError`` work.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PokercoreError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "CardTypeError",
+    "InvalidArrayError",
+]
+
+
+class PokercoreError(Exception):
+    """Base class of every pokercore error."""
+
+
+class InvalidCardError(PokercoreError, ValueError):
+    """A card code out of 0..51 or a card string that does not parse."""
+
+
+class DuplicateCardError(InvalidCardError):
+    """The same card appears twice where cards must be distinct."""
+
+
+class HandSizeError(PokercoreError, ValueError):
+    """A hand (or array of hands) has the wrong number of cards or shape."""
+
+
+class CardTypeError(PokercoreError, TypeError):
+    """Cards were given as an unsupported type or dtype."""
+
+
+class InvalidArrayError(PokercoreError, ValueError):
+    """A numpy array of hands is empty, not C-contiguous or otherwise unusable."""
