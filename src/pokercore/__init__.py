@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from ._eval import evaluate3, evaluate3_batch, evaluate5, evaluate5_batch
 from .cards import (
@@ -60,4 +60,4 @@ def get_include() -> str:
     >>> os.path.exists(os.path.join(get_include(), "_evaluator.h"))
     True
     """
-    return str(Path(__file__).resolve().parent)
+    return os.path.dirname(os.path.abspath(__file__))

@@ -15,8 +15,6 @@ from pokercore.ceval cimport (
     PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH,
 )
 
-import numpy as np
-
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
@@ -144,6 +142,7 @@ def evaluate3(cards):
 
 cdef object _hand_array(object hands, Py_ssize_t k, str name):
     """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
+    import numpy as np  # on first use: `import pokercore` stays cheap
     if not isinstance(hands, np.ndarray):
         if isinstance(hands, (list, tuple)) and any(isinstance(h, str) for h in hands):
             hands = cards_to_array(hands)
@@ -177,6 +176,7 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
 
 
 cdef object _out_array(object out, Py_ssize_t n, str name):
+    import numpy as np
     if out is None:
         return np.empty(n, dtype=np.int32)
     if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != (n,) \
@@ -291,6 +291,7 @@ def rank_descriptors(rules="standard"):
     """
     cdef int binh = _binh(rules)
     cdef Py_ssize_t i, n = (PC_NUM_RANKS_BINH if binh else PC_NUM_RANKS_STANDARD) + 1
+    import numpy as np
     desc = np.empty(n, dtype=np.uint32)
     cdef unsigned int[::1] d = desc
     for i in range(n):

@@ -15,10 +15,9 @@ Output is always the canonical two-character form (``"As Kd 7h"``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
-from typing import Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Union
 
 from .errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
 
@@ -40,6 +39,9 @@ __all__ = [
     "full_deck",
 ]
 
+if TYPE_CHECKING:
+    import numpy as np
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 _SUIT_SYMBOLS = "♣♦♥♠"
@@ -59,7 +61,22 @@ _CODE_OF = {name: i for i, name in enumerate(_NAMES)}
 
 #: Anything the evaluators accept as cards: a string or a sequence of codes
 #: (or of card strings), or a 1-D integer numpy array.
-CardsLike = Union[str, Sequence[int], Sequence[str], np.ndarray]
+CardsLike = Union[str, Sequence[int], Sequence[str], "np.ndarray"]
+SeedLike = Union[None, int, "np.random.SeedSequence", "np.random.Generator"]
+
+
+# numpy is imported on first use, not with pokercore: per-call evaluation
+# never needs it and it would triple the import time.
+def _numpy():  # noqa: ANN202
+    import numpy
+
+    return numpy
+
+
+def _is_array(obj: object) -> bool:
+    """True if ``obj`` is a numpy array (False without importing numpy)."""
+    np_ = sys.modules.get("numpy")
+    return np_ is not None and isinstance(obj, np_.ndarray)
 
 
 def card(rank: int | str, suit: int | str) -> int:
@@ -115,7 +132,8 @@ def card_suit(code: int) -> int:
 
 
 def _index(value: object, what: str) -> int:
-    if isinstance(value, (bool, np.bool_)):
+    np_ = sys.modules.get("numpy")
+    if isinstance(value, bool) or (np_ is not None and isinstance(value, np_.bool_)):
         raise CardTypeError(f"{what} must be an integer, got bool {value!r}")
     try:
         return int(value.__index__())  # type: ignore[attr-defined]
@@ -266,7 +284,7 @@ def to_codes(cards: CardsLike) -> list[int]:
     """
     if isinstance(cards, str):
         return parse_cards(cards, allow_duplicates=True)
-    if isinstance(cards, np.ndarray):
+    if _is_array(cards):
         if cards.ndim != 1:
             raise HandSizeError(f"expected a 1-D array of card codes, got shape {cards.shape}")
         if cards.dtype.kind not in "iu":
@@ -320,6 +338,7 @@ def cards_to_array(cards: CardsLike | Sequence[CardsLike]) -> np.ndarray:
     >>> cards_to_array(["As Kd", "2c 3c"]).shape
     (2, 2)
     """
+    np = _numpy()
     if isinstance(cards, np.ndarray):
         if cards.ndim not in (1, 2):
             raise HandSizeError(f"expected a 1-D or 2-D card array, got shape {cards.shape}")
@@ -341,7 +360,7 @@ def _is_hand(item: object) -> bool:
     """True if ``item`` is a whole hand rather than one card."""
     if isinstance(item, str):
         return len(parse_cards(item, allow_duplicates=True)) > 1
-    return isinstance(item, (Sequence, np.ndarray))
+    return isinstance(item, Sequence) or _is_array(item)
 
 
 def array_to_cards(array: np.ndarray) -> list[int] | list[list[int]]:
@@ -350,7 +369,7 @@ def array_to_cards(array: np.ndarray) -> list[int] | list[list[int]]:
     >>> array_to_cards(cards_to_array("As Kd"))
     [51, 45]
     """
-    arr = np.asarray(array)
+    arr = _numpy().asarray(array)
     if arr.dtype.kind not in "iu":
         raise CardTypeError(f"card array must have an integer dtype, got {arr.dtype}")
     if arr.ndim not in (1, 2):
@@ -365,10 +384,8 @@ def full_deck() -> list[int]:
     return list(range(52))
 
 
-SeedLike = Union[None, int, np.random.SeedSequence, np.random.Generator]
-
-
 def _generator(seed: SeedLike) -> np.random.Generator:
+    np = _numpy()
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(seed)
@@ -397,7 +414,7 @@ class Deck:
     def __init__(self, seed: SeedLike = None, *, exclude: CardsLike | None = None) -> None:
         self._rng = _generator(seed)
         dead = set(to_codes(exclude)) if exclude is not None and len(exclude) else set()
-        cards = np.array([c for c in range(52) if c not in dead], dtype=np.int64)
+        cards = _numpy().array([c for c in range(52) if c not in dead], dtype="int64")
         self._cards = self._rng.permutation(cards).tolist()
         self._pos = 0
 
@@ -439,12 +456,14 @@ def random_hands(
 
     Examples
     --------
+    >>> import numpy as np
     >>> hands = random_hands(1000, 5, seed=1)
     >>> hands.shape, hands.dtype.name
     ((1000, 5), 'uint8')
     >>> bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
     True
     """
+    np = _numpy()
     n = _index(n, "number of hands")
     n_cards = _index(n_cards, "number of cards")
     rng = _generator(seed)

@@ -22,11 +22,14 @@ Examples
 from __future__ import annotations
 
 import enum
+import sys
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from . import _eval
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["HandCategory", "category_of", "categories_of", "describe_rank", "rank_detail", "num_ranks"]
 
@@ -74,7 +77,9 @@ def num_ranks(rules: str = "standard") -> int:
 
 
 def _check_rank(rank: int, rules: str) -> int:
-    if isinstance(rank, (bool, np.bool_)) or not isinstance(rank, (int, np.integer)):
+    np_ = sys.modules.get("numpy")
+    is_np_int = np_ is not None and isinstance(rank, np_.integer)
+    if isinstance(rank, bool) or not (isinstance(rank, int) or is_np_int):
         raise TypeError(f"rank must be an int, got {type(rank).__name__}")
     n = num_ranks(rules)
     if not 1 <= rank <= n:
@@ -115,6 +120,8 @@ def categories_of(ranks: np.ndarray, rules: str = "standard") -> np.ndarray:
     array([0, 8], dtype=uint8)
     """
     desc = _descriptors(_scale(rules))
+    import numpy as np
+
     arr = np.asarray(ranks)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"ranks must have an integer dtype, got {arr.dtype}")
