@@ -1,0 +1,14 @@
+"""Simulation of AI-vs-AI matches: seeded, reproducible, parallel.
+
+>>> from pokercore.sim import simulate
+>>> print(simulate("toy", ["high", "always"], deals=100, seed=1).table())  # doctest: +ELLIPSIS
+agent ...
+high ...
+always ...
+"""
+
+from .runner import GameAdapter, SimulationError, get_game, register_game, simulate
+from .stats import AgentSummary, MatchResult
+
+__all__ = ["simulate", "register_game", "get_game", "GameAdapter", "SimulationError", "MatchResult",
+           "AgentSummary"]

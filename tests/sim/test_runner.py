@@ -1,0 +1,126 @@
+"""The simulation runner: reproducibility across executors, duplicate mode, statistics, bad input."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from pokercore.sim import MatchResult, SimulationError, simulate
+from pokercore.sim.games import ToyAdapter
+
+
+def run(**kw):
+    args = dict(game="toy", agents=["high", "random", "always"], deals=230, seed=11, chunk_size=40)
+    args.update(kw)
+    return simulate(**args)
+
+
+def test_zero_sum_and_shape():
+    r = run()
+    assert r.payoffs.shape == (230, 3)
+    np.testing.assert_allclose(r.payoffs.sum(axis=1), 0.0, atol=1e-12)
+    assert r.agents == ["high", "random", "always"]
+
+
+def test_seed_changes_result_and_same_seed_repeats():
+    a, b, c = run(), run(), run(seed=12)
+    np.testing.assert_array_equal(a.payoffs, b.payoffs)
+    assert not np.array_equal(a.payoffs, c.payoffs)
+
+
+def test_identical_in_process_threads_and_process_pool():
+    base = run()
+    with ThreadPoolExecutor(3) as ex:
+        threaded = run(executor=ex)
+    pooled = run(workers=2)
+    np.testing.assert_array_equal(base.payoffs, threaded.payoffs)
+    np.testing.assert_array_equal(base.payoffs, pooled.payoffs)
+
+
+def test_identical_on_a_local_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = run(executor=client.get_executor())
+    np.testing.assert_array_equal(run().payoffs, on_dask.payoffs)
+
+
+def test_duplicate_mode_cancels_card_luck_between_equal_agents():
+    # Two identical deterministic agents: in duplicate mode each deal is
+    # played with both seatings, so their results are exactly equal.
+    r = simulate("toy", ["always", "always"], deals=100, seed=5, duplicate=True)
+    assert r.agents == ["always#1", "always#2"]
+    np.testing.assert_allclose(r.payoffs, 0.0, atol=1e-12)
+    plain = simulate("toy", ["always", "always"], deals=100, seed=5)
+    assert np.abs(plain.payoffs).sum() > 0
+
+
+def test_summary_statistics_match_numpy():
+    r = run()
+    s = r.summary()[0]
+    col = r.payoffs[:, 0]
+    assert s.mean == pytest.approx(col.mean())
+    assert s.stderr == pytest.approx(col.std(ddof=1) / np.sqrt(len(col)))
+    lo, hi = s.ci95
+    assert lo < s.mean < hi and hi - lo == pytest.approx(2 * 1.959963984540054 * s.stderr)
+
+
+def test_json_and_plot(tmp_path):
+    r = run()
+    data = json.loads(r.to_json(tmp_path / "r.json"))
+    assert data["deals"] == 230 and [a["agent"] for a in data["agents"]] == r.agents
+    assert json.loads((tmp_path / "r.json").read_text()) == data
+    pytest.importorskip("matplotlib")
+    r.plot(tmp_path / "r.png")
+    assert (tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG"
+
+
+class Shy:
+    """A custom agent class built per chunk with its own generator."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def __call__(self, cards):
+        return False
+
+
+def always_show(cards):
+    return True
+
+
+def test_custom_agents_class_callable_and_import_path():
+    r = simulate("toy", [Shy, always_show, "tests.sim.test_runner:always_show"], deals=50, seed=1)
+    assert r.agents == ["Shy", "always_show", "tests.sim.test_runner:always_show"]
+    # Shy always folds and so loses its ante while the others show.
+    assert (r.payoffs[:, 0] == -1).all()
+
+
+def test_adapter_object_is_accepted():
+    r = simulate(ToyAdapter(), ["high", "always"], deals=20, seed=2, workers=2, chunk_size=5)
+    np.testing.assert_array_equal(r.payoffs, simulate("toy", ["high", "always"], deals=20, seed=2,
+                                                      chunk_size=5).payoffs)
+
+
+@pytest.mark.parametrize(
+    "kw, match",
+    [
+        (dict(game="chess"), "unknown game"),
+        (dict(agents=["high"]), "needs 2-6 agents"),
+        (dict(agents=["high", "genius"]), "unknown toy agent"),
+        (dict(agents=["high", "nosuch.module:x"]), "cannot import"),
+        (dict(deals=0), "deals must be a positive integer"),
+        (dict(workers=0), "workers must be a positive integer"),
+        (dict(chunk_size=0), "chunk_size must be positive"),
+    ],
+)
+def test_bad_requests_are_refused(kw, match):
+    with pytest.raises(SimulationError, match=match):
+        run(**kw)
+
+
+def test_result_is_a_match_result():
+    assert isinstance(run(deals=5), MatchResult)
