@@ -267,8 +267,10 @@ def evaluate3_batch(hands, out=None):
     Examples
     --------
     >>> import numpy as np
-    >>> evaluate3_batch(np.array([[48, 49, 50], [0, 4, 9]]))
-    array([7917,    1], dtype=int32)
+    >>> evaluate3_batch(np.array([[48, 49, 50], [0, 4, 9]]))  # Ac Ad Ah, 2c 3c 4d
+    array([6242,    1], dtype=int32)
+    >>> int(evaluate3_batch(np.array([[48, 49, 50]]))[0]) < evaluate5("Ac Ad Ah 2c 3d", rules="binh")
+    True
     """
     arr = _hand_array(hands, 3, "evaluate3_batch")
     cdef const uint8_t[:, ::1] h = arr
