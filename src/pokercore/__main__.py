@@ -2,8 +2,10 @@
 
 Subcommands::
 
-    pokercore bench [--quick] [--json FILE]   evaluator comparison with peer libraries
+    pokercore bench [--quick] [--json FILE]          evaluator comparison with peer libraries
     pokercore eval "As Kd 7h 7c 2s" [--rules binh]   rank and name of a hand
+    pokercore simulate GAME --agents A,B,... --deals N [--seed S] [--workers W]
+                       [--duplicate] [--json FILE] [--plot FILE]
 """
 
 from __future__ import annotations
@@ -33,6 +35,36 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return int(bench.main(args.bench_args) or 0)
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .sim import simulate
+
+    agents = [a for part in args.agents for a in part.split(",") if a]
+    result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
+                      duplicate=args.duplicate, chunk_size=args.chunk_size,
+                      progress=False if args.no_progress else None)
+    print(result.table())
+    meta = result.meta
+    print(f"{result.deals} deals in {meta['elapsed_s']} s ({meta['deals_per_s']} deals/s), seed {result.seed}"
+          + (", duplicate" if result.duplicate else ""))
+    if args.json:
+        result.to_json(args.json)
+        print(f"wrote {args.json}")
+    if args.plot:
+        result.plot(args.plot)
+        print(f"wrote {args.plot}")
+    return 0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokercore", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -44,6 +76,20 @@ def build_parser() -> argparse.ArgumentParser:
                        add_help=False)
     p.add_argument("bench_args", nargs=argparse.REMAINDER)
     p.set_defaults(func=_cmd_bench)
+    p = sub.add_parser("simulate", help="play a seeded AI-vs-AI match and print per-agent results")
+    p.add_argument("game", help="binh, draw (or toy, a tiny test game)")
+    p.add_argument("--agents", nargs="+", required=True,
+                   help="one agent per seat, comma or space separated: easy, normal, hard, "
+                        "a baseline, or package.module:name")
+    p.add_argument("--deals", type=_positive_int, default=1000, help="deals (hands) to play")
+    p.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    p.add_argument("--workers", type=_positive_int, default=1, help="worker processes (default 1)")
+    p.add_argument("--chunk-size", type=_positive_int, default=50, help="deals per seeded chunk")
+    p.add_argument("--duplicate", action="store_true", help="replay each deal with the seats rotated")
+    p.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    p.add_argument("--plot", metavar="FILE", help="save a cumulative-result plot (needs matplotlib)")
+    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.set_defaults(func=_cmd_simulate)
     return parser
 
 
@@ -52,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (PokercoreError, ValueError, TypeError) as exc:
+    except (PokercoreError, ValueError, TypeError, ImportError) as exc:
         print(f"pokercore: error: {exc}", file=sys.stderr)
         return 2
 
