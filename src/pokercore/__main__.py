@@ -95,6 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["bench"]:  # bench parses its own options
+        from . import bench
+
+        return int(bench.main(argv[1:]) or 0)
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
