@@ -1,0 +1,29 @@
+"""Type stubs for the compiled Binh arrangement search ``pokercore._arrange`` (private).
+
+Use :mod:`pokercore.binh.search` instead; it validates and converts input.
+"""
+
+import numpy as np
+import numpy.typing as npt
+
+NUM_SPLITS: int
+NUM_RANKS: int
+TABLE_LEN: int
+
+_Masks = tuple[int, int, int]
+_Ranks = tuple[int, int, int]
+
+def count_legal(cards: npt.NDArray[np.integer]) -> int: ...
+def count_legal_batch(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]: ...
+def legal_arrangements(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]: ...
+def best_lexicographic(cards: npt.NDArray[np.integer]) -> tuple[_Masks, _Ranks]: ...
+def best_table(
+    cards: npt.NDArray[np.integer],
+    top: npt.ArrayLike,
+    middle: npt.ArrayLike,
+    bottom: npt.ArrayLike,
+) -> tuple[_Masks, _Ranks, float]: ...
+def best_batch(
+    hands: npt.NDArray[np.integer],
+    tables: tuple[npt.ArrayLike, npt.ArrayLike, npt.ArrayLike] | None = ...,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...

@@ -1,0 +1,501 @@
+# cython: language_level=3
+"""Exhaustive Binh arrangement search (private; use :mod:`pokercore.binh.search`).
+
+Thirteen cards split into bottom (5), middle (5) and top (3) in
+C(13,5) * C(8,5) = 72,072 ways.  Per hand this module
+
+1. sorts the 13 cards by code (so a bit mask over sorted positions orders
+   card sets exactly like a mask over card codes, the tie-break below),
+2. ranks every 5-card subset (1,287) and every 3-card subset (286) once,
+3. walks the 36,036 unordered pairs {X, Y} of disjoint 5-card subsets (the
+   top is the 3 cards left).  Each pair stands for the two ordered splits
+   (X bottom, Y middle) and (Y bottom, X middle); a split is legal (not a
+   foul, ruling 4) when ``top <= middle <= bottom`` on the Binh scale, so
+   at most one orientation is legal unless both 5-card ranks are equal.
+
+Every split is examined, so the results are exhaustive.
+
+Tie-break (all objectives)
+--------------------------
+Among splits of equal objective value the winner has the greatest
+``(bottom rank, middle rank, top rank)``, then the greatest bottom card set,
+then the greatest middle card set, where card sets compare as the integers
+``sum(1 << code)``.  The lexicographic objective is that order itself.  It is
+packed into one 61-bit key::
+
+    rb << 48 | rm << 35 | rt << 22 | bottom_mask << 9 | (511 - top_index)
+
+(ranks < 8192 take 13 bits each; masks are over sorted positions; for a
+fixed bottom a greater middle set is a smaller top set, and the top subsets
+are indexed in increasing mask order).
+
+Masks returned to Python are over the caller's input positions: bit ``i``
+is ``cards[i]``.
+
+Every entry point validates its input (shape, dtype, range, duplicates)
+before the ``nogil`` loops, which trust it.
+"""
+from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport malloc, free
+from libc.math cimport INFINITY
+
+from pokercore.ceval cimport pc_eval5_binh, pc_eval3, pc_valid_cards, PC_NUM_RANKS_BINH
+
+import numpy as np
+
+cdef enum:
+    N5 = 1287       # C(13, 5)
+    N3 = 286        # C(13, 3)
+    NPAIRS = 36036  # unordered pairs of disjoint 5-subsets = 72,072 / 2
+    FULL = 8191     # 13 bits
+
+NUM_SPLITS = 72072
+NUM_RANKS = PC_NUM_RANKS_BINH
+TABLE_LEN = PC_NUM_RANKS_BINH + 1
+
+# ---------------------------------------------------------------- static tables
+
+cdef uint16_t SUB5[N5]          # 5-subset masks, increasing
+cdef uint8_t SUB5_POS[N5][5]    # their positions
+cdef uint16_t SUB3[N3]          # 3-subset masks, increasing
+cdef uint8_t SUB3_POS[N3][3]
+cdef short IDX3[FULL + 1]       # 3-subset mask -> index, -1 otherwise
+cdef uint16_t PAIR_I[NPAIRS]    # X index (X < Y)
+cdef uint16_t PAIR_J[NPAIRS]    # Y index
+cdef uint16_t PAIR_T[NPAIRS]    # top index = FULL ^ X ^ Y
+
+
+cdef int _popcount13(unsigned m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef void _build_tables() noexcept nogil:
+    cdef int m, i, j, k, n5 = 0, n3 = 0, b, p
+    for m in range(FULL + 1):
+        IDX3[m] = -1
+        k = _popcount13(m)
+        if k == 5:
+            SUB5[n5] = <uint16_t>m
+            p = 0
+            for b in range(13):
+                if m >> b & 1:
+                    SUB5_POS[n5][p] = <uint8_t>b
+                    p += 1
+            n5 += 1
+        elif k == 3:
+            SUB3[n3] = <uint16_t>m
+            IDX3[m] = <short>n3
+            p = 0
+            for b in range(13):
+                if m >> b & 1:
+                    SUB3_POS[n3][p] = <uint8_t>b
+                    p += 1
+            n3 += 1
+    k = 0
+    for i in range(N5):
+        for j in range(i + 1, N5):
+            if SUB5[i] & SUB5[j] == 0:
+                PAIR_I[k] = <uint16_t>i
+                PAIR_J[k] = <uint16_t>j
+                PAIR_T[k] = <uint16_t>IDX3[FULL ^ SUB5[i] ^ SUB5[j]]
+                k += 1
+
+
+_build_tables()
+
+# ---------------------------------------------------------------- per-hand kernels
+
+cdef struct Work:
+    uint8_t s[13]       # cards sorted by code, ascending
+    uint8_t perm[13]    # perm[p] = input position of s[p]
+    uint16_t r5[N5]
+    uint16_t r3[N3]
+    double vb[N5]
+    double vm[N5]
+    double vt[N3]
+
+
+cdef void _prepare(const uint8_t *cards, Work *w) noexcept nogil:
+    """Sort the (valid) 13 cards and rank every 5- and 3-card subset."""
+    cdef int i, j
+    cdef uint8_t c, p
+    for i in range(13):
+        c = cards[i]
+        p = <uint8_t>i
+        j = i
+        while j > 0 and w.s[j - 1] > c:
+            w.s[j] = w.s[j - 1]
+            w.perm[j] = w.perm[j - 1]
+            j -= 1
+        w.s[j] = c
+        w.perm[j] = p
+    cdef const uint8_t *q
+    for i in range(N5):
+        q = SUB5_POS[i]
+        w.r5[i] = <uint16_t>pc_eval5_binh(w.s[q[0]], w.s[q[1]], w.s[q[2]], w.s[q[3]], w.s[q[4]])
+    for i in range(N3):
+        q = SUB3_POS[i]
+        w.r3[i] = <uint16_t>pc_eval3(w.s[q[0]], w.s[q[1]], w.s[q[2]])
+
+
+cdef void _prepare_values(Work *w, const double *tt, const double *tm, const double *tb) noexcept nogil:
+    cdef int i
+    for i in range(N5):
+        w.vb[i] = tb[w.r5[i]]
+        w.vm[i] = tm[w.r5[i]]
+    for i in range(N3):
+        w.vt[i] = tt[w.r3[i]]
+
+
+cdef inline uint64_t _key(unsigned rb, unsigned rm, unsigned rt, unsigned bmask, unsigned t) noexcept nogil:
+    return ((<uint64_t>rb << 48) | (<uint64_t>rm << 35) | (<uint64_t>rt << 22)
+            | (<uint64_t>bmask << 9) | <uint64_t>(511 - t))
+
+
+cdef int64_t _count(const Work *w) noexcept nogil:
+    cdef int64_t n = 0
+    cdef Py_ssize_t k
+    cdef unsigned ri, rj, rt, lo
+    for k in range(NPAIRS):
+        ri = w.r5[PAIR_I[k]]
+        rj = w.r5[PAIR_J[k]]
+        rt = w.r3[PAIR_T[k]]
+        lo = ri if ri < rj else rj
+        n += (rt <= lo) * (1 + (ri == rj))
+    return n
+
+
+cdef uint64_t _best_lex(const Work *w) noexcept nogil:
+    """Greatest key over legal splits (never 0: a legal split always exists)."""
+    cdef uint64_t best = 0, ka, kb
+    cdef Py_ssize_t k
+    cdef unsigned i, j, t, ri, rj, rt
+    for k in range(NPAIRS):
+        i = PAIR_I[k]
+        j = PAIR_J[k]
+        t = PAIR_T[k]
+        ri = w.r5[i]
+        rj = w.r5[j]
+        rt = w.r3[t]
+        ka = _key(ri, rj, rt, SUB5[i], t) if (rj <= ri and rt <= rj) else 0
+        kb = _key(rj, ri, rt, SUB5[j], t) if (ri <= rj and rt <= ri) else 0
+        if ka > best:
+            best = ka
+        if kb > best:
+            best = kb
+    return best
+
+
+cdef uint64_t _best_table(const Work *w, double *value) noexcept nogil:
+    """Greatest (value, key) over legal splits; value = vb + vm + vt in that order."""
+    cdef double bv = -INFINITY, v
+    cdef uint64_t bkey = 0, key
+    cdef Py_ssize_t k
+    cdef unsigned i, j, t, ri, rj, rt
+    cdef int found = 0
+    for k in range(NPAIRS):
+        i = PAIR_I[k]
+        j = PAIR_J[k]
+        t = PAIR_T[k]
+        ri = w.r5[i]
+        rj = w.r5[j]
+        rt = w.r3[t]
+        if rj <= ri and rt <= rj:       # X bottom, Y middle
+            v = w.vb[i] + w.vm[j] + w.vt[t]
+            if v >= bv:
+                key = _key(ri, rj, rt, SUB5[i], t)
+                if not found or v > bv or key > bkey:
+                    bv = v
+                    bkey = key
+                    found = 1
+        if ri <= rj and rt <= ri:       # Y bottom, X middle
+            v = w.vb[j] + w.vm[i] + w.vt[t]
+            if v >= bv:
+                key = _key(rj, ri, rt, SUB5[j], t)
+                if not found or v > bv or key > bkey:
+                    bv = v
+                    bkey = key
+                    found = 1
+    value[0] = bv
+    return bkey
+
+
+cdef inline unsigned _to_input(const Work *w, unsigned smask) noexcept nogil:
+    """Mask over sorted positions -> mask over input positions."""
+    cdef unsigned out = 0, p
+    for p in range(13):
+        if smask >> p & 1:
+            out |= 1u << w.perm[p]
+    return out
+
+
+cdef void _decode(const Work *w, uint64_t key, unsigned *smasks, int32_t *ranks) noexcept nogil:
+    """Key -> sorted-position masks (top, middle, bottom) and ranks (top, middle, bottom)."""
+    cdef unsigned bmask = <unsigned>(key >> 9) & FULL
+    cdef unsigned t = 511 - <unsigned>(key & 511)
+    smasks[0] = SUB3[t]
+    smasks[2] = bmask
+    smasks[1] = FULL ^ bmask ^ SUB3[t]
+    ranks[2] = <int32_t>((key >> 48) & FULL)
+    ranks[1] = <int32_t>((key >> 35) & FULL)
+    ranks[0] = <int32_t>((key >> 22) & FULL)
+
+
+cdef void _write_cards(const Work *w, const unsigned *smasks, uint8_t *out) noexcept nogil:
+    """13 codes: top 3, middle 5, bottom 5, each branch in descending code order."""
+    cdef int b, p, n = 0
+    for b in range(3):
+        for p in range(12, -1, -1):
+            if smasks[b] >> p & 1:
+                out[n] = w.s[p]
+                n += 1
+
+
+cdef Py_ssize_t _fill_legal(const Work *w, int32_t *out) noexcept nogil:
+    """Rows (top_mask, middle_mask, bottom_mask, top_rank, middle_rank, bottom_rank)."""
+    cdef Py_ssize_t k, n = 0
+    cdef unsigned i, j, t, ri, rj, rt, mi, mj, mt
+    for k in range(NPAIRS):
+        i = PAIR_I[k]
+        j = PAIR_J[k]
+        t = PAIR_T[k]
+        ri = w.r5[i]
+        rj = w.r5[j]
+        rt = w.r3[t]
+        if rt > (ri if ri < rj else rj):
+            continue
+        mi = _to_input(w, SUB5[i])
+        mj = _to_input(w, SUB5[j])
+        mt = _to_input(w, SUB3[t])
+        if rj <= ri:
+            out[0] = mt; out[1] = mj; out[2] = mi
+            out[3] = rt; out[4] = rj; out[5] = ri
+            out += 6
+            n += 1
+        if ri <= rj:
+            out[0] = mt; out[1] = mi; out[2] = mj
+            out[3] = rt; out[4] = ri; out[5] = rj
+            out += 6
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------- validation
+
+cdef object _hands(object hands, str name):
+    """A C-contiguous uint8 (n, 13) array with valid rows, or a clear ValueError."""
+    if not isinstance(hands, np.ndarray):
+        raise TypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
+    arr = <object>hands
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{name}: card codes need an integer dtype, got {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != 13:
+        raise ValueError(f"{name}: expected shape (n_hands, 13), got {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.size and (arr.min() < 0 or arr.max() > 51):
+            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
+            raise ValueError(f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}")
+        arr = arr.astype(np.uint8)
+    arr = np.ascontiguousarray(arr)
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Py_ssize_t i, bad_row = -1, n = h.shape[0]
+    with nogil:
+        for i in range(n):
+            if not pc_valid_cards(&h[i, 0], 13):
+                bad_row = i
+                break
+    if bad_row >= 0:
+        row = arr[bad_row].tolist()
+        if max(row) > 51:
+            raise ValueError(f"{name}: hand {bad_row} has a card code out of range 0..51: {row}")
+        raise ValueError(f"{name}: hand {bad_row} repeats a card: {row}")
+    return arr
+
+
+cdef object _one(object cards, str name):
+    if not isinstance(cards, np.ndarray):
+        raise TypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")
+    if cards.ndim != 1:
+        raise ValueError(f"{name}: expected 13 card codes in a 1-D array, got shape {cards.shape}")
+    if cards.shape[0] != 13:
+        raise ValueError(f"{name}: expected 13 cards, got {cards.shape[0]}")
+    return _hands(cards.reshape(1, 13), name)
+
+
+cdef object _table(object t, str name):
+    arr = np.ascontiguousarray(t, dtype=np.float64)
+    if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
+        raise ValueError(f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {arr.shape}")
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name}: value tables must be finite (no NaN or inf)")
+    return arr
+
+
+cdef Work *_alloc() except NULL:
+    cdef Work *w = <Work *>malloc(sizeof(Work))
+    if w == NULL:
+        raise MemoryError()
+    return w
+
+
+# ---------------------------------------------------------------- entry points
+
+def count_legal(cards):
+    """Number of legal (non-foul) splits of one hand: uint8 array of 13 codes."""
+    arr = _one(cards, "count_legal")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Work *w = _alloc()
+    cdef int64_t n
+    try:
+        with nogil:
+            _prepare(&h[0, 0], w)
+            n = _count(w)
+    finally:
+        free(w)
+    return n
+
+
+def count_legal_batch(hands):
+    """Legal split counts of an (n, 13) array of hands, as int64."""
+    arr = _hands(hands, "count_legal_batch")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Py_ssize_t i, n = h.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] o = out
+    cdef Work *w = _alloc()
+    try:
+        with nogil:
+            for i in range(n):
+                _prepare(&h[i, 0], w)
+                o[i] = _count(w)
+    finally:
+        free(w)
+    return out
+
+
+def legal_arrangements(cards):
+    """All legal splits of one hand as an (L, 6) int32 array.
+
+    Columns: top, middle, bottom masks (bit i = ``cards[i]``), then the top,
+    middle and bottom Binh ranks.
+    """
+    arr = _one(cards, "legal_arrangements")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Work *w = _alloc()
+    cdef int64_t n
+    cdef int32_t[:, ::1] o
+    try:
+        with nogil:
+            _prepare(&h[0, 0], w)
+            n = _count(w)
+        out = np.empty((n, 6), dtype=np.int32)
+        o = out
+        with nogil:
+            _fill_legal(w, &o[0, 0])
+    finally:
+        free(w)
+    return out
+
+
+cdef tuple _result(const Work *w, uint64_t key):
+    cdef unsigned sm[3]
+    cdef int32_t r[3]
+    _decode(w, key, sm, r)
+    return ((_to_input(w, sm[0]), _to_input(w, sm[1]), _to_input(w, sm[2])),
+            (r[0], r[1], r[2]))
+
+
+def best_lexicographic(cards):
+    """Strongest legal split by (bottom, middle, top) rank, ties by card sets.
+
+    Returns ``((top_mask, middle_mask, bottom_mask), (top_rank, middle_rank,
+    bottom_rank))`` with masks over input positions.
+    """
+    arr = _one(cards, "best_lexicographic")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Work *w = _alloc()
+    cdef uint64_t key
+    try:
+        with nogil:
+            _prepare(&h[0, 0], w)
+            key = _best_lex(w)
+        return _result(w, key)
+    finally:
+        free(w)
+
+
+def best_table(cards, top, middle, bottom):
+    """Legal split maximising ``bottom[rb] + middle[rm] + top[rt]`` (summed in that order).
+
+    Returns ``(masks, ranks, value)`` as :func:`best_lexicographic` plus the value.
+    """
+    arr = _one(cards, "best_table")
+    cdef const double[::1] tt = _table(top, "best_table")
+    cdef const double[::1] tm = _table(middle, "best_table")
+    cdef const double[::1] tb = _table(bottom, "best_table")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef Work *w = _alloc()
+    cdef uint64_t key
+    cdef double value
+    try:
+        with nogil:
+            _prepare(&h[0, 0], w)
+            _prepare_values(w, &tt[0], &tm[0], &tb[0])
+            key = _best_table(w, &value)
+        masks, ranks = _result(w, key)
+        return masks, ranks, value
+    finally:
+        free(w)
+
+
+def best_batch(hands, tables=None):
+    """Best split of every row of an (n, 13) array.
+
+    ``tables``: ``None`` for the lexicographic objective, else a
+    ``(top, middle, bottom)`` triple of value tables.
+
+    Returns ``(cards, ranks, values)``: ``cards`` (n, 13) uint8 laid out as
+    top 3, middle 5, bottom 5 (each branch in descending code order),
+    ``ranks`` (n, 3) int32 (top, middle, bottom) and ``values`` (n,) float64
+    (NaN for the lexicographic objective).
+    """
+    arr = _hands(hands, "best_batch")
+    cdef const uint8_t[:, ::1] h = arr
+    cdef const double[::1] tt, tm, tb
+    cdef int use_tables = tables is not None
+    if use_tables:
+        if not isinstance(tables, tuple) or len(tables) != 3:
+            raise TypeError("best_batch: tables must be a (top, middle, bottom) tuple of arrays or None")
+        tt = _table(tables[0], "best_batch")
+        tm = _table(tables[1], "best_batch")
+        tb = _table(tables[2], "best_batch")
+    cdef Py_ssize_t i, n = h.shape[0]
+    cards_out = np.empty((n, 13), dtype=np.uint8)
+    ranks_out = np.empty((n, 3), dtype=np.int32)
+    values_out = np.full(n, np.nan, dtype=np.float64)
+    cdef uint8_t[:, ::1] co = cards_out
+    cdef int32_t[:, ::1] ro = ranks_out
+    cdef double[::1] vo = values_out
+    cdef Work *w = _alloc()
+    cdef uint64_t key
+    cdef unsigned sm[3]
+    cdef double value
+    try:
+        with nogil:
+            for i in range(n):
+                _prepare(&h[i, 0], w)
+                if use_tables:
+                    _prepare_values(w, &tt[0], &tm[0], &tb[0])
+                    key = _best_table(w, &value)
+                    vo[i] = value
+                else:
+                    key = _best_lex(w)
+                _decode(w, key, sm, &ro[i, 0])
+                _write_cards(w, sm, &co[i, 0])
+    finally:
+        free(w)
+    return cards_out, ranks_out, values_out
