@@ -83,15 +83,15 @@ class Settings:
 
     call_hands: int = 5000
     batch_hands: int = 1_000_000
-    min_time: float = 0.1
-    repeats: int = 7
+    min_time: float = 0.05
+    repeats: int = 15
     import_runs: int = 15
     seed: int = 2024
 
     @classmethod
     def quick(cls, seed: int = 2024) -> Settings:
         """Settings for a run of a few seconds (noisier figures)."""
-        return cls(call_hands=1000, batch_hands=200_000, min_time=0.02, repeats=3,
+        return cls(call_hands=1000, batch_hands=200_000, min_time=0.01, repeats=5,
                    import_runs=5, seed=seed)
 
 
@@ -150,34 +150,46 @@ class Report:
 # Timing
 
 
-def _best_time(run: Callable[[], object], settings: Settings) -> float:
-    """Best wall time of one ``run()`` call over ``settings.repeats`` repeats.
+def _time_interleaved(runs: Sequence[Callable[[], object]], settings: Settings) -> list[float]:
+    """Best wall time of one call of each ``run``, the repeats taken round-robin.
 
-    Each repeat calls ``run`` enough times to last ``settings.min_time``,
-    with the garbage collector off (as :mod:`timeit` does).
+    Each run is first calibrated to a loop count lasting ``settings.min_time``;
+    then ``settings.repeats`` rounds time every run once in turn, so that a
+    burst of load from other processes on a shared machine lands on several
+    rows rather than spoiling every repeat of one.  The garbage collector is
+    off while timing (as in :mod:`timeit`).
     """
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        loops = 1
-        while True:
-            t0 = time.perf_counter()
-            for _ in range(loops):
-                run()
-            elapsed = time.perf_counter() - t0
-            if elapsed >= settings.min_time:
-                break
-            loops *= 2 if elapsed <= 0 else max(2, min(10, int(settings.min_time / elapsed * 1.2) + 1))
-        best = elapsed / loops
+        loops: list[int] = []
+        best: list[float] = []
+        for run in runs:
+            n = 1
+            while True:
+                t0 = time.perf_counter()
+                for _ in range(n):
+                    run()
+                elapsed = time.perf_counter() - t0
+                if elapsed >= settings.min_time:
+                    break
+                n *= 2 if elapsed <= 0 else max(2, min(10, int(settings.min_time / elapsed * 1.2) + 1))
+            loops.append(n)
+            best.append(elapsed / n)
         for _ in range(settings.repeats - 1):
-            t0 = time.perf_counter()
-            for _ in range(loops):
-                run()
-            best = min(best, (time.perf_counter() - t0) / loops)
+            for i, run in enumerate(runs):
+                n = loops[i]
+                t0 = time.perf_counter()
+                for _ in range(n):
+                    run()
+                best[i] = min(best[i], (time.perf_counter() - t0) / n)
         return best
     finally:
         if gc_was_on:
             gc.enable()
+
+
+_Pending = list[tuple[Row, Callable[[], object]]]
 
 
 def _impl(func: object) -> str:
@@ -430,6 +442,9 @@ def _pk_hand(hands: list[list[int]]):  # type: ignore[no-untyped-def]
 
 
 _PC_REF = ("pokercore", "evaluate5(list of 5 codes)")
+_BATCH_REF = "evaluate5_batch(random (n, 5) uint8)"
+_BATCH_ALL = "evaluate5_batch(all 2,598,960 hands)"
+_BATCH3 = "evaluate3_batch(random (n, 3) uint8)"
 
 #: Every per-call form measured, pokercore's reference first.
 PER_CALL_CASES = [
@@ -458,7 +473,8 @@ PER_CALL_CASES = [
 ]
 
 
-def _per_call_rows(settings: Settings) -> list[Row]:
+def _per_call_rows(settings: Settings, pending: _Pending) -> list[Row]:
+    """Rows of the per-call section; their timed loops are appended to ``pending``."""
     import pokercore
 
     hands = pokercore.random_hands(settings.call_hands, 5, seed=settings.seed).tolist()
@@ -484,12 +500,7 @@ def _per_call_rows(settings: Settings) -> list[Row]:
         if agrees is False:
             row.note = "skipped: its ranks do not order the hands as pokercore does"
             continue
-        row.seconds = _best_time(prepared.run, settings)
-        row.rate = len(hands) / row.seconds
-    ref = rows[0].rate
-    for row in rows:
-        if row.rate and ref:
-            row.ratio = ref / row.rate
+        pending.append((row, prepared.run))
     return rows
 
 
@@ -515,18 +526,18 @@ def all_five_card_hands() -> Any:
     return flat.reshape(ALL_HANDS, 5)
 
 
-def _batch_rows(settings: Settings, per_call: list[Row]) -> list[Row]:
+def _batch_rows(settings: Settings, pending: _Pending) -> list[Row]:
+    """pokercore's batch rows; their timed calls are appended to ``pending``."""
     import numpy as np
 
     import pokercore
 
     rows: list[Row] = []
 
-    def add(form: str, run: Callable[[], object], n: int, note: str = "") -> Row:
-        seconds = _best_time(run, settings)
-        row = Row("batch", "pokercore", form, "C ext", n / seconds, seconds, n, note=note)
+    def add(form: str, run: Callable[[], object], n: int, note: str = "") -> None:
+        row = Row("batch", "pokercore", form, "C ext", n=n, note=note)
         rows.append(row)
-        return row
+        pending.append((row, run))
 
     h5 = pokercore.random_hands(settings.batch_hands, 5, seed=settings.seed)
     h3 = pokercore.random_hands(settings.batch_hands, 3, seed=settings.seed)
@@ -534,26 +545,37 @@ def _batch_rows(settings: Settings, per_call: list[Row]) -> list[Row]:
     out = np.empty(ALL_HANDS, dtype=np.int32)
     e5, e3 = pokercore.evaluate5_batch, pokercore.evaluate3_batch
     n = settings.batch_hands
-    ref = add("evaluate5_batch(random (n, 5) uint8)", lambda: e5(h5), n, "reference row")
+    add(_BATCH_REF, lambda: e5(h5), n, "reference row")
     add('evaluate5_batch(random, "binh")', lambda: e5(h5, "binh"), n)
-    add("evaluate5_batch(all 2,598,960 hands)", lambda: e5(every), ALL_HANDS,
-        "includes allocating the result")
+    add(_BATCH_ALL, lambda: e5(every), ALL_HANDS, "includes allocating the result")
     add('evaluate5_batch(all hands, "binh")', lambda: e5(every, "binh"), ALL_HANDS)
     add("evaluate5_batch(all hands, out=int32 array)", lambda: e5(every, out=out), ALL_HANDS)
-    three = add("evaluate3_batch(random (n, 3) uint8)", lambda: e3(h3), n, "3 cards, Binh scale")
+    add(_BATCH3, lambda: e3(h3), n, "3 cards, Binh scale")
+    return rows
+
+
+def _finish(per_call: list[Row], batch: list[Row]) -> None:
+    """Rates and ratios once timed; each library's fastest per-call loop joins the batch rows."""
+    for row in per_call + batch:
+        if row.seconds:
+            row.rate = row.n / row.seconds
+    ref = per_call[0].rate
+    for row in per_call:
+        if row.rate and ref:
+            row.ratio = ref / row.rate
     fastest: dict[str, Row] = {}
     for r in per_call:  # each library's fastest per-call form, private ones included
         best = fastest.get(r.library)
         if r.rate and (best is None or r.rate > (best.rate or 0.0)):
             fastest[r.library] = r
     for r in fastest.values():
-        rows.append(Row("batch", r.library, f"per-call loop: {r.form}", r.impl, r.rate,
-                        r.seconds, r.n, note="fastest per-call form" + (
-                            "" if r.library == "pokercore" else "; no batch API")))
-    for row in rows:
-        if row.rate and row is not three:
-            row.ratio = ref.rate / row.rate  # type: ignore[operator]
-    return rows
+        batch.append(Row("batch", r.library, f"per-call loop: {r.form}", r.impl, r.rate,
+                         r.seconds, r.n, note="fastest per-call form" + (
+                             "" if r.library == "pokercore" else "; no batch API")))
+    ref = batch[0].rate
+    for row in batch:
+        if row.rate and ref and row.form != _BATCH3:
+            row.ratio = ref / row.rate
 
 
 # ---------------------------------------------------------------------------
@@ -646,11 +668,11 @@ def _targets(rows: list[Row]) -> list[dict[str, Any]]:
         target("  (info) vs phevaluator's private C function", ratio,
                f">= {TARGET_PHEVALUATOR_RATIO:g}x", ratio >= TARGET_PHEVALUATOR_RATIO,
                "not a public API")
-    batch = find("batch", "pokercore", "evaluate5_batch(random (n, 5) uint8)")
+    batch = find("batch", "pokercore", _BATCH_REF)
     target("batch, random hands, one core", batch.rate if batch else None,
            f">= {TARGET_BATCH_RATE / 1e6:g} M/s",
            None if batch is None else (batch.rate or 0) >= TARGET_BATCH_RATE)
-    every = find("batch", "pokercore", "evaluate5_batch(all 2,598,960 hands)")
+    every = find("batch", "pokercore", _BATCH_ALL)
     target("batch, all 2,598,960 hands", every.seconds if every else None,
            f"< {TARGET_ALL_HANDS_S * 1e3:g} ms",
            None if every is None else (every.seconds or 0) < TARGET_ALL_HANDS_S)
@@ -772,9 +794,14 @@ def run(settings: Settings, *, argv: Sequence[str] = (), do_import: bool = True)
         Time ``import pokercore`` in fresh interpreters.
     """
     report = Report(_meta(settings, argv))
-    per_call = _per_call_rows(settings)
-    report.rows += per_call
-    report.rows += _batch_rows(settings, per_call)
+    pending: _Pending = []
+    per_call = _per_call_rows(settings, pending)
+    batch = _batch_rows(settings, pending)
+    times = _time_interleaved([run for _, run in pending], settings)
+    for (row, _), seconds in zip(pending, times):
+        row.seconds = seconds
+    _finish(per_call, batch)
+    report.rows += per_call + batch
     if do_import:
         report.rows += _import_rows(settings)
     report.targets = _targets(report.rows)
