@@ -1,0 +1,184 @@
+"""Checks of the draw engine: the ``verify_*`` and ``can_*`` halves of each action.
+
+:class:`ActionChecks` is a mixin of :class:`~pokercore.draw.DrawState`; it
+only reads the state.  ``verify_x`` raises
+:class:`~pokercore.draw.IllegalActionError` with the reason an action is not
+legal now (and returns what the action would do), ``can_x`` says yes or no.
+
+>>> from pokercore.draw import DrawConfig, DrawState
+>>> s = DrawState(DrawConfig(players=3), button=0, seed=1)
+>>> s.actor, s.can_check(), s.can_fold(), s.can_bet(), s.can_raise()
+(1, True, False, True, False)
+>>> s.verify_check(seat=2)
+Traceback (most recent call last):
+...
+pokercore.draw.errors.IllegalActionError: wrong player: it is seat 1's turn, not seat 2's (to check)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+import numpy as np
+
+from ..cards import format_cards, parse_cards
+from .config import MAX_DISCARD
+from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .config import DrawConfig
+
+__all__ = ["ActionChecks"]
+
+DRAW = "draw"
+BET1 = "bet1"
+
+
+class ActionChecks:
+    """``verify_*`` / ``can_*`` for fold, check, call, bet, raise and draw."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        _actor: Optional[int]
+        _n: int
+        _street: str
+        _current: int
+        _bets: list[int]
+        _stacks: list[int]
+        _hands: list[list[int]]
+        _cfg: DrawConfig
+        _count: int
+        _reopen: list[bool]
+        _size: int
+
+        def _options(self, i: int) -> tuple[int, int, Optional[str], int]: ...
+
+    def _turn(self, seat: Optional[int], what: str, betting: bool) -> int:
+        i = self._actor
+        if i is None:
+            raise IllegalActionError("the hand is over: no more actions")
+        if seat is not None and seat != i:
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self._n:
+                raise IllegalActionError(f"no seat {seat!r} at this table (seats 0..{self._n - 1})")
+            raise IllegalActionError(f"wrong player: it is seat {i}'s turn, not seat {seat}'s (to {what})")
+        if betting and self._street == DRAW:
+            raise IllegalActionError(f"seat {i} cannot {what} now: it is the draw, choose cards to discard")
+        if not betting and self._street != DRAW:
+            rnd = "first" if self._street == BET1 else "second"
+            raise IllegalActionError(f"seat {i} cannot draw now: it is the {rnd} betting round")
+        return i
+
+    @staticmethod
+    def _amount(kind: str, amount: Optional[int], need: int) -> None:
+        if amount is not None and amount != need:
+            raise IllegalActionError(f"wrong amount: {kind} costs {need} chips now, not {amount}")
+
+    def verify_fold(self, seat: Optional[int] = None) -> None:
+        """Raise :class:`IllegalActionError` unless the seat to act (or ``seat``) may fold."""
+        i = self._turn(seat, "fold", True)
+        if self._current - self._bets[i] <= 0:
+            raise IllegalActionError(f"seat {i} cannot fold: there is no bet to call, check instead")
+
+    def verify_check(self, seat: Optional[int] = None) -> None:
+        """Raise unless the seat to act may check (no bet to call)."""
+        i = self._turn(seat, "check", True)
+        to_call = self._current - self._bets[i]
+        if to_call > 0:
+            raise IllegalActionError(f"seat {i} cannot check: {to_call} to call (call, raise or fold)")
+
+    def verify_call(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
+        """Raise unless the seat to act may call; return the call's amount."""
+        i = self._turn(seat, "call", True)
+        to_call, call, _, _ = self._options(i)
+        if to_call <= 0:
+            raise IllegalActionError(f"seat {i} cannot call: there is no bet, check instead")
+        if call < 0:
+            raise IllegalActionError(
+                f"seat {i} cannot call {to_call} with {self._stacks[i]} chips (all-in mode is off)"
+            )
+        self._amount("a call", amount, call)
+        return call
+
+    def _verify_aggressive(self, kind: str, amount: Optional[int], seat: Optional[int]) -> int:
+        i = self._turn(seat, kind, True)
+        to_call, _, agg, agg_amount = self._options(i)
+        if kind == "bet" and self._current > 0:
+            raise IllegalActionError(f"seat {i} cannot bet: a bet of {self._current} is open, raise instead")
+        if kind == "raise" and self._current == 0:
+            raise IllegalActionError(f"seat {i} cannot raise: there is no bet yet, bet instead")
+        if agg is None:
+            s = self._stacks[i]
+            if self._count >= self._cfg.max_bets:
+                why = f"the cap of {self._cfg.max_bets} bets and raises this round is reached"
+            elif not self._reopen[i]:
+                why = "a short all-in did not reopen the betting, call or fold"
+            elif s <= to_call or not self._cfg.all_in and s < to_call + self._size:
+                why = f"{s} chips are not enough"
+            else:
+                why = "no opponent has chips left to call"
+            raise IllegalActionError(f"seat {i} cannot {kind}: {why}")
+        self._amount(f"a {kind}", amount, agg_amount)
+        return agg_amount
+
+    def verify_bet(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
+        """Raise unless the seat to act may bet; return the bet's amount."""
+        return self._verify_aggressive("bet", amount, seat)
+
+    def verify_raise(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
+        """Raise unless the seat to act may raise; return the chips the raise puts in."""
+        return self._verify_aggressive("raise", amount, seat)
+
+    def verify_draw(self, cards: Union[str, Sequence[int]] = (), seat: Optional[int] = None) -> tuple[int, ...]:
+        """Raise unless the seat to act may discard ``cards``; return them as codes."""
+        i = self._turn(seat, "draw", False)
+        if isinstance(cards, str):
+            try:
+                codes = tuple(parse_cards(cards, allow_duplicates=True)) if cards.strip() else ()
+            except ValueError as exc:
+                raise IllegalActionError(f"seat {i} cannot draw {cards!r}: {exc}") from None
+        else:
+            try:
+                codes = tuple(cards)
+            except TypeError:
+                raise IllegalActionError(f"cards to draw must be card codes or a string, got {cards!r}") from None
+        if len(codes) > MAX_DISCARD:
+            raise IllegalActionError(f"seat {i} cannot draw {len(codes)} cards: at most {MAX_DISCARD}")
+        hand = self._hands[i]
+        for k, c in enumerate(codes):
+            if c not in hand or isinstance(c, bool):
+                raise IllegalActionError(f"seat {i} cannot discard {c!r}: not a card it holds ({format_cards(hand)})")
+            if c in codes[:k]:
+                raise IllegalActionError(f"seat {i} cannot discard {format_cards([c])} twice")
+        return tuple(int(c) for c in codes)
+
+    def _can(self, verify: Callable[..., Any], *args: Any) -> bool:
+        try:
+            verify(*args)
+        except IllegalActionError:
+            return False
+        return True
+
+    def can_fold(self, seat: Optional[int] = None) -> bool:
+        """Whether :meth:`fold` would be accepted."""
+        return self._can(self.verify_fold, seat)
+
+    def can_check(self, seat: Optional[int] = None) -> bool:
+        """Whether :meth:`check` would be accepted."""
+        return self._can(self.verify_check, seat)
+
+    def can_call(self, amount: Optional[int] = None, seat: Optional[int] = None) -> bool:
+        """Whether :meth:`call` would be accepted."""
+        return self._can(self.verify_call, amount, seat)
+
+    def can_bet(self, amount: Optional[int] = None, seat: Optional[int] = None) -> bool:
+        """Whether :meth:`bet` would be accepted."""
+        return self._can(self.verify_bet, amount, seat)
+
+    def can_raise(self, amount: Optional[int] = None, seat: Optional[int] = None) -> bool:
+        """Whether :meth:`raise_` would be accepted."""
+        return self._can(self.verify_raise, amount, seat)
+
+    def can_draw(self, cards: Union[str, Sequence[int]] = (), seat: Optional[int] = None) -> bool:
+        """Whether :meth:`draw` would be accepted."""
+        return self._can(self.verify_draw, cards, seat)

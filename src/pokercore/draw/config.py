@@ -1,0 +1,146 @@
+"""Configuration of a five-card draw game (fixed limit, antes, one draw).
+
+The configuration is plain data, checked once at construction: anything that
+could not be played (too many players for the deck, a bet of zero, a stack
+list of the wrong length, ...) raises :class:`~pokercore.draw.ConfigError`
+with the reason.
+
+Examples
+--------
+>>> cfg = DrawConfig(players=3, ante=1, small_bet=2)
+>>> cfg.big_bet, cfg.max_bets, cfg.stacks
+(4, 4, (200, 200, 200))
+>>> DrawConfig(players=7)
+Traceback (most recent call last):
+...
+pokercore.draw.errors.ConfigError: players must be 2..6, got 7: 7 players could need 7 x (5 + 3) = 56 cards and the deck has 52
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from .errors import ConfigError
+
+__all__ = ["DrawConfig", "HAND_SIZE", "MAX_DISCARD", "MIN_PLAYERS", "MAX_PLAYERS", "DECK_SIZE"]
+
+#: Cards dealt to each player.
+HAND_SIZE = 5
+#: Most cards one player may exchange in the draw.
+MAX_DISCARD = 3
+#: Fewest and most seats at a table.
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DECK_SIZE = 52
+
+
+def _int(name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{name} must be an int, got {type(value).__name__} {value!r}")
+    if value < low:
+        raise ConfigError(f"{name} must be >= {low}, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class DrawConfig:
+    """Rules and table setup of a fixed-limit five-card draw game.
+
+    Parameters
+    ----------
+    players : int, default 6
+        Seats at the table, 2..6 (more could exhaust the 52-card deck).
+    ante : int, default 1
+        Ante every playing seat posts each hand (0 allowed).
+    small_bet : int, default 2
+        Fixed bet and raise size of the first betting round.
+    big_bet : int, optional
+        Fixed bet and raise size of the second round; default ``2 * small_bet``.
+    raise_cap : int, default 3
+        Raises allowed per round after the opening bet (3: one bet plus
+        three raises).
+    starting_stacks : int or sequence of int, default 200
+        Chips of every seat (one int) or of each seat.
+    hands : int, default 100
+        Hands a game plays (it may end early, see :class:`DrawGame`).
+    all_in : bool, default False
+        Virtual all-in mode: a player may call, bet or raise for less than
+        the fixed amount with its last chips, and side pots are built.  Off,
+        an action needs the full amount and a seat that cannot pay the ante
+        sits out.
+    seed : int, optional
+        Seed of the game's shuffles (``None``: fresh entropy).
+    """
+
+    players: int = 6
+    ante: int = 1
+    small_bet: int = 2
+    big_bet: Optional[int] = None
+    raise_cap: int = 3
+    starting_stacks: Union[int, Sequence[int]] = 200
+    hands: int = 100
+    all_in: bool = False
+    seed: Optional[int] = None
+    stacks: tuple[int, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise ConfigError(f"players must be an int, got {type(self.players).__name__}")
+        n = self.players
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            need = n * (HAND_SIZE + MAX_DISCARD)
+            why = (
+                f": {n} players could need {n} x ({HAND_SIZE} + {MAX_DISCARD}) = {need} cards "
+                f"and the deck has {DECK_SIZE}"
+                if need > DECK_SIZE
+                else ": a hand needs at least two players"
+            )
+            raise ConfigError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {n}{why}")
+        _int("ante", self.ante, 0)
+        _int("small_bet", self.small_bet, 1)
+        big = 2 * self.small_bet if self.big_bet is None else _int("big_bet", self.big_bet, 1)
+        object.__setattr__(self, "big_bet", big)
+        _int("raise_cap", self.raise_cap, 0)
+        _int("hands", self.hands, 0)
+        if not isinstance(self.all_in, bool):
+            raise ConfigError(f"all_in must be True or False, got {self.all_in!r}")
+        if self.seed is not None:
+            _int("seed", self.seed, 0)
+        raw = self.starting_stacks
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            stacks = (raw,) * n
+        elif isinstance(raw, Sequence) and not isinstance(raw, str):
+            stacks = tuple(raw)
+            if len(stacks) != n:
+                raise ConfigError(f"starting_stacks has {len(stacks)} entries for {n} players")
+        else:
+            raise ConfigError(f"starting_stacks must be an int or a sequence of ints, got {raw!r}")
+        for i, s in enumerate(stacks):
+            _int(f"starting stack of seat {i}", s, 0)
+        object.__setattr__(self, "stacks", stacks)
+
+    @property
+    def max_bets(self) -> int:
+        """Bets plus raises allowed per betting round (``1 + raise_cap``)."""
+        return 1 + self.raise_cap
+
+    def bet_size(self, street: int) -> int:
+        """Fixed bet of betting round ``street`` (1 or 2).
+
+        >>> DrawConfig(small_bet=5).bet_size(2)
+        10
+        """
+        if street not in (1, 2):
+            raise ValueError(f"street must be 1 or 2, got {street!r}")
+        return self.small_bet if street == 1 else int(self.big_bet)  # type: ignore[arg-type]
+
+    def can_play(self, stack: int) -> bool:
+        """Whether a seat with ``stack`` chips is dealt in (otherwise it sits out).
+
+        >>> DrawConfig(ante=5).can_play(4), DrawConfig(ante=5, all_in=True).can_play(4)
+        (False, True)
+        """
+        if stack <= 0:
+            return False
+        return self.all_in or stack >= self.ante

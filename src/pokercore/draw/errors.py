@@ -1,0 +1,30 @@
+"""Errors raised by the five-card draw engine.
+
+Every error subclasses :class:`pokercore.errors.PokercoreError` and
+``ValueError``, so ``except ValueError`` keeps working.
+
+>>> issubclass(IllegalActionError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from ..errors import PokercoreError
+
+__all__ = ["DrawError", "ConfigError", "IllegalActionError", "HistoryError"]
+
+
+class DrawError(PokercoreError, ValueError):
+    """Base class of the draw engine's errors."""
+
+
+class ConfigError(DrawError):
+    """A :class:`~pokercore.draw.DrawConfig` (or hand setup) that cannot be played."""
+
+
+class IllegalActionError(DrawError):
+    """An action that is not legal now; the state is left unchanged."""
+
+
+class HistoryError(DrawError):
+    """A hand history that does not parse or does not replay to what it says."""

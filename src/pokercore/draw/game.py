@@ -1,0 +1,174 @@
+"""A game: the configured number of hands, button moving clockwise, sit-outs.
+
+:class:`DrawGame` keeps the stacks between hands, deals each hand from its
+seeded generator (so a seed fixes every card of every hand) and ends early
+when fewer than two seats can play.  :func:`play_game` plays a whole game
+with one agent per seat.
+
+Examples
+--------
+>>> from pokercore.draw import DrawConfig, DrawGame, check_call_agent
+>>> game = DrawGame(DrawConfig(players=2, hands=3, seed=1))
+>>> hand = game.start_hand()
+>>> hand.button, hand.actor
+(0, 1)
+>>> hand.play([check_call_agent] * 2)
+>>> game.play_hand([check_call_agent] * 2).button
+1
+>>> game.hands_played, game.is_over
+(2, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Callable, NamedTuple, Optional
+
+import numpy as np
+
+from .config import DrawConfig
+from .engine import DrawState
+from .errors import ConfigError, DrawError
+from .observation import Observation
+
+__all__ = ["DrawGame", "GameResult", "play_game"]
+
+Agent = Callable[[Observation], Any]
+
+
+class GameResult(NamedTuple):
+    """Outcome of :func:`play_game`.
+
+    Attributes
+    ----------
+    stacks : tuple of int
+        Final chips of every seat.
+    hands_played : int
+        Hands dealt.
+    ended_early : bool
+        Whether the game stopped before ``config.hands`` because fewer than
+        two seats could play.
+    hands : list of DrawState
+        The finished hands (only with ``keep_hands=True``).
+    """
+
+    stacks: tuple[int, ...]
+    hands_played: int
+    ended_early: bool
+    hands: list[DrawState]
+
+
+class DrawGame:
+    """A series of hands at one table.
+
+    Parameters
+    ----------
+    config : DrawConfig
+        Rules, seats, starting stacks, number of hands and seed.
+    """
+
+    def __init__(self, config: DrawConfig) -> None:
+        if not isinstance(config, DrawConfig):
+            raise ConfigError(f"config must be a DrawConfig, got {type(config).__name__}")
+        self._cfg = config
+        self._rng = np.random.default_rng(config.seed)
+        self._stacks = list(config.stacks)
+        self._button: Optional[int] = None
+        self._played = 0
+        self._hand: Optional[DrawState] = None
+
+    @property
+    def config(self) -> DrawConfig:
+        """The game's configuration."""
+        return self._cfg
+
+    @property
+    def hands_played(self) -> int:
+        """Hands dealt so far."""
+        return self._played
+
+    @property
+    def current_hand(self) -> Optional[DrawState]:
+        """The hand being played (or the last one)."""
+        return self._hand
+
+    def _sync(self) -> None:
+        hand = self._hand
+        if hand is not None and hand.is_over:
+            self._stacks = list(hand.stacks)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips of every seat between hands (after the last finished hand)."""
+        self._sync()
+        return tuple(self._stacks)
+
+    @property
+    def playing_seats(self) -> tuple[int, ...]:
+        """Seats that can be dealt the next hand (the others sit out)."""
+        self._sync()
+        can = self._cfg.can_play
+        return tuple(i for i, s in enumerate(self._stacks) if can(s))
+
+    @property
+    def is_over(self) -> bool:
+        """All hands played, or fewer than two seats can play."""
+        if self._hand is not None and not self._hand.is_over:
+            return False
+        return self._played >= self._cfg.hands or len(self.playing_seats) < 2
+
+    def start_hand(self) -> DrawState:
+        """Deal the next hand (antes posted, cards dealt) and return it."""
+        if self._hand is not None and not self._hand.is_over:
+            raise DrawError("the current hand is not over yet")
+        if self.is_over:
+            raise DrawError(f"the game is over after {self._played} hands")
+        playing = self.playing_seats
+        n = self._cfg.players
+        if self._button is None:
+            button = playing[0]
+        else:
+            button = next(s for s in ((self._button + k) % n for k in range(1, n + 1)) if s in playing)
+        self._button = button
+        self._played += 1
+        self._hand = DrawState(self._cfg, self._stacks, button, seed=self._rng, hand_number=self._played)
+        return self._hand
+
+    def play_hand(self, agents: Sequence[Agent]) -> DrawState:
+        """Deal and play one hand with ``agents[seat]`` deciding for each seat.
+
+        An agent with a ``hand_over`` method gets ``hand_over(observation)``
+        at the end of each hand it was dealt into (showdown reveals, payouts).
+        """
+        hand = self.start_hand()
+        hand.play(agents)
+        for seat, agent in enumerate(agents):
+            hook = getattr(agent, "hand_over", None)
+            if hook is not None and hand.dealt_in[seat]:
+                hook(hand.observe(seat))
+        return hand
+
+    def play(self, agents: Sequence[Agent], *, keep_hands: bool = False) -> GameResult:
+        """Play the remaining hands; return the final stacks."""
+        if len(agents) != self._cfg.players:
+            raise ValueError(f"{len(agents)} agents for {self._cfg.players} seats")
+        kept: list[DrawState] = []
+        while not self.is_over:
+            hand = self.play_hand(agents)
+            if keep_hands:
+                kept.append(hand)
+        return GameResult(self.stacks, self._played, self._played < self._cfg.hands, kept)
+
+
+def play_game(config: DrawConfig, agents: Sequence[Agent], *, keep_hands: bool = False) -> GameResult:
+    """Play a whole game of ``config.hands`` hands (or until fewer than two can play).
+
+    Examples
+    --------
+    >>> from pokercore.draw import DrawConfig, raise_agent, check_call_agent
+    >>> r = play_game(DrawConfig(players=2, hands=500, starting_stacks=30, seed=3),
+    ...               [raise_agent, check_call_agent])
+    >>> r.ended_early, sum(r.stacks)
+    (True, 60)
+    """
+    return DrawGame(config).play(agents, keep_hands=keep_hands)
