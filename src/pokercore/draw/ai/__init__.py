@@ -1,0 +1,69 @@
+"""Five-card draw AIs: easy, normal, hard, and two baselines.
+
+An agent is a callable ``agent(observation) -> action`` returning one of
+``observation.legal_actions``; it sees only its own cards, the public
+history and the legal moves.  Every agent takes a seeded
+:class:`numpy.random.Generator` and has a ``reset()`` method (called by the
+runner before each deal).
+
+=========  ====================================================================
+name       agent
+=========  ====================================================================
+"easy"     :class:`EasyAgent`: bets a pair or better, calls sometimes, bluffs rarely
+"normal"   :class:`NormalAgent`: exact draw odds, EV draws, pot odds, position
+"hard"     :class:`HardAgent`: opponent ranges, Monte Carlo, bounded bluffs
+"random"   :class:`RandomLegalAgent`: a uniformly random legal action
+"call"     :class:`CallAgent`: always checks or calls
+=========  ====================================================================
+
+Examples
+--------
+>>> import numpy as np
+>>> from pokercore.draw import DrawConfig, DrawState
+>>> s = DrawState(DrawConfig(players=3), button=0, seed=2)
+>>> agents = [make_agent(n, np.random.default_rng(i)) for i, n in enumerate(["easy", "normal", "hard"])]
+>>> s.play(agents)
+>>> s.is_over, sum(s.payouts) == sum(s.committed)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import numpy as np
+
+from .baselines import CallAgent, RandomLegalAgent
+from .easy import EasyAgent
+from .hard import HardAgent
+from .normal import NormalAgent
+
+__all__ = ["make_agent", "AGENTS", "EasyAgent", "NormalAgent", "HardAgent", "RandomLegalAgent",
+           "CallAgent"]
+
+#: Built-in agent names and their classes.
+AGENTS: dict[str, Callable[..., object]] = {
+    "easy": EasyAgent,
+    "normal": NormalAgent,
+    "hard": HardAgent,
+    "random": RandomLegalAgent,
+    "call": CallAgent,
+}
+
+
+def make_agent(name: str, rng: Optional[np.random.Generator] = None):
+    """A built-in draw agent by name, drawing its randomness from ``rng``.
+
+    >>> make_agent("hard", np.random.default_rng(1)).__class__.__name__
+    'HardAgent'
+    >>> make_agent("expert", np.random.default_rng(1))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown draw agent 'expert': use one of 'easy', 'normal', 'hard', 'random', 'call'
+    """
+    try:
+        cls = AGENTS[name]
+    except (KeyError, TypeError):
+        names = ", ".join(repr(n) for n in AGENTS)
+        raise ValueError(f"unknown draw agent {name!r}: use one of {names}") from None
+    return cls(np.random.default_rng() if rng is None else rng)

@@ -1,0 +1,119 @@
+"""The easy five-card draw AI: plays its cards face up.
+
+Bets and raises with a pair or better, checks otherwise, calls a bet
+without a pair only sometimes (more often with a draw before the draw),
+and bluffs rarely (``bluff`` frequency, default 3%).  Draws sensibly:
+keeps pairs, trips and two pair, draws one to a four-flush or an
+open-ended straight, never breaks a straight or better, and otherwise keeps
+its two highest cards.
+
+Examples
+--------
+>>> from pokercore import format_cards, parse_cards
+>>> format_cards(easy_discard(parse_cards("Qh Qd 9c 5s 2d")))
+'9c 5s 2d'
+>>> format_cards(easy_discard(parse_cards("Ah Kh 7h 3h Qc")))
+'Qc'
+>>> easy_discard(parse_cards("8h 9d Tc Js Qd"))
+()
+>>> format_cards(easy_discard(parse_cards("Ah Kd 9c 5s 2d")))
+'9c 5s 2d'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Optional
+
+import numpy as np
+
+from pokercore import evaluate5
+from pokercore.draw.actions import draw_action
+
+from .odds import CATEGORY
+from .strength import bet_or_raise, check_or_call, check_or_fold, find
+
+__all__ = ["EasyAgent", "easy_discard", "drawing_hand"]
+
+
+def _four_flush(hand: Sequence[int]) -> Optional[int]:
+    """The off-suit card of a four-flush, or ``None``."""
+    suits = Counter(c & 3 for c in hand)
+    suit, n = suits.most_common(1)[0]
+    if n == 4:
+        return next(c for c in hand if c & 3 != suit)
+    return None
+
+
+def _open_ender(hand: Sequence[int]) -> Optional[int]:
+    """The card to throw from an open-ended straight draw, or ``None``."""
+    for c in hand:
+        rest = sorted({x >> 2 for x in hand if x != c})
+        if len(rest) == 4 and rest[3] - rest[0] == 3 and rest[3] < 12:
+            return c
+    return None
+
+
+def drawing_hand(hand: Sequence[int]) -> bool:
+    """Whether ``hand`` holds a four-flush or an open-ended straight draw."""
+    return _four_flush(hand) is not None or _open_ender(hand) is not None
+
+
+def easy_discard(hand: Sequence[int]) -> tuple[int, ...]:
+    """The easy agent's discard (0-3 cards of ``hand``)."""
+    hand = list(hand)
+    cat = int(CATEGORY[evaluate5(hand)])
+    if cat >= 4:  # straight or better: never break it
+        return ()
+    counts = Counter(c >> 2 for c in hand)
+    if cat in (1, 2, 3):  # pair, two pair, trips: keep the paired ranks
+        return tuple(c for c in hand if counts[c >> 2] == 1)
+    off = _four_flush(hand)
+    if off is None:
+        off = _open_ender(hand)
+    if off is not None:
+        return (off,)
+    low = sorted(hand, key=lambda c: c >> 2)[:3]
+    return tuple(c for c in hand if c in low)
+
+
+class EasyAgent:
+    """Easy AI: bets a pair or better, calls sometimes, bluffs rarely.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Source of every random choice.
+    bluff : float
+        Chance of betting without a pair when checked to.
+    call : float
+        Chance of calling a bet without a pair (doubled with a draw before the draw).
+    """
+
+    def __init__(self, rng: Optional[np.random.Generator] = None, bluff: float = 0.03,
+                 call: float = 0.25) -> None:
+        self.rng = np.random.default_rng() if rng is None else rng
+        self.bluff = bluff
+        self.call = call
+
+    def reset(self) -> None:
+        """No memory across hands."""
+
+    def __call__(self, obs):
+        legal = obs.legal_actions
+        if obs.street == "draw":
+            return draw_action(easy_discard(obs.hand))
+        hand = list(obs.hand)
+        cat = int(CATEGORY[evaluate5(hand)])
+        if cat >= 1:
+            return bet_or_raise(legal)
+        free = find(legal, "check") is not None
+        if free:
+            if self.rng.random() < self.bluff:
+                return bet_or_raise(legal)
+            return check_or_call(legal)
+        p = self.call * (2.0 if obs.street == "bet1" and drawing_hand(hand) else 1.0)
+        if self.rng.random() < p:
+            return check_or_call(legal)
+        return check_or_fold(legal)

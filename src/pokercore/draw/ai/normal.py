@@ -1,0 +1,105 @@
+"""The normal five-card draw AI: strength, opponents, position, draw odds, pot odds.
+
+Its hand strength is a showdown share against the live opponents, each of
+whose final hands is modelled by :func:`~pokercore.draw.ai.odds.showdown_cdf`.
+Before the draw the strength is the expected share over every possible
+draw of its best discard (exact enumeration, :func:`~.odds.best_discard`),
+so a pair's 28.7% chance to improve or a four-flush's 19.1% chance to fill
+is weighed exactly; after the draw it is the share of its final hand.
+Each bet or raise it faces counts as half an extra opponent (bettors are
+stronger than random hands).  It bets when its share clearly beats the fair
+share ``1 / (players)``, raises when it beats it by more, calls when the
+share beats the pot odds, and loosens a little when it acts last.
+
+Examples
+--------
+>>> import numpy as np
+>>> from pokercore.draw import DrawConfig, DrawState
+>>> s = DrawState(DrawConfig(players=3), button=0, seed=11)
+>>> agent = NormalAgent(np.random.default_rng(0))
+>>> agent(s.observe(s.actor)) in s.observe(s.actor).legal_actions
+True
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from pokercore import evaluate5
+from pokercore.draw.actions import draw_action
+
+from .odds import best_discard, showdown_cdf
+from .strength import check_or_call, check_or_fold, find
+
+__all__ = ["NormalAgent", "decide", "bets_faced", "acts_last"]
+
+
+def bets_faced(obs) -> int:
+    """Bets and raises by other seats in the current betting round."""
+    return sum(1 for e in obs.events
+               if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise"))
+
+
+def acts_last(obs) -> bool:
+    """Whether every other live seat acts before this one in a betting round (the button side)."""
+    n = obs.seats
+    order = [(obs.button + 1 + k) % n for k in range(n)]
+    live = [s for s in order if obs.live[s]]
+    return bool(live) and live[-1] == obs.seat
+
+
+def decide(obs, share: float, *, margin: float = 0.0, bet_edge: float = 0.12,
+           raise_edge: float = 0.25):
+    """A betting action from a showdown ``share`` against the live opponents.
+
+    Bets (or raises) when ``share + margin`` beats the fair share
+    ``1 / (opponents + 1)`` by ``bet_edge`` (``raise_edge`` to re-raise a
+    bet), calls when it beats the pot odds, else checks or folds.
+    """
+    legal = obs.legal_actions
+    n = max(1, len(obs.opponents))
+    fair = 1.0 / (n + 1)
+    s = share + margin
+    if obs.to_call == 0:
+        if s > fair + bet_edge:
+            return find(legal, "bet") or check_or_call(legal)
+        return check_or_call(legal)
+    odds = obs.to_call / (obs.pot + obs.to_call)
+    if s > fair + raise_edge and find(legal, "raise") is not None:
+        return find(legal, "raise")
+    if s > odds:
+        return check_or_call(legal)
+    return check_or_fold(legal)
+
+
+class NormalAgent:
+    """Normal AI: exact draw odds and EV draws, pot odds, opponents and position.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Kept for the common agent interface (the normal agent is deterministic).
+    """
+
+    def __init__(self, rng: Optional[np.random.Generator] = None) -> None:
+        self.rng = np.random.default_rng() if rng is None else rng
+
+    def reset(self) -> None:
+        """No memory across hands."""
+
+    def _score(self, obs) -> np.ndarray:
+        n = max(1, len(obs.opponents))
+        return showdown_cdf() ** (n + 0.5 * bets_faced(obs))
+
+    def __call__(self, obs):
+        hand = list(obs.hand)
+        if obs.street == "draw":
+            return draw_action(best_discard(hand, self._score(obs))[0])
+        score = self._score(obs)
+        if obs.street == "bet1":
+            share = best_discard(hand, score)[1]
+        else:
+            share = float(score[evaluate5(hand)])
+        return decide(obs, share, margin=0.03 if acts_last(obs) else 0.0)
