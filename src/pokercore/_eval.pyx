@@ -5,6 +5,8 @@ Every entry point validates its input once (range, duplicates, count,
 dtype, shape, layout) and only then runs the trusting C kernels, the batch
 forms in a ``nogil`` loop.
 """
+import sys
+
 from libc.stdint cimport uint8_t, int32_t
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
@@ -18,6 +20,7 @@ from pokercore.ceval cimport (
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
+    InvalidRulesError, PokercoreError,
 )
 
 NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
@@ -32,7 +35,7 @@ cdef int _binh(object rules) except -1:
         return 1
     if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
         return rules.lower() == "binh"
-    raise ValueError(f"rules must be 'standard' or 'binh', got {rules!r}")
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
 
 
 cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
@@ -143,14 +146,20 @@ def evaluate3(cards):
 cdef object _hand_array(object hands, Py_ssize_t k, str name):
     """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
     import numpy as np  # on first use: `import pokercore` stays cheap
-    if not isinstance(hands, np.ndarray):
-        if isinstance(hands, (list, tuple)) and any(isinstance(h, str) for h in hands):
-            hands = cards_to_array(hands)
-        else:
-            try:
-                hands = np.asarray(hands)
-            except (ValueError, TypeError) as exc:
-                raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}): {exc}") from None
+    if isinstance(hands, (list, tuple)):
+        hands = _rows_to_array(hands, k, name)
+    elif not isinstance(hands, np.ndarray):
+        try:
+            hands = np.asarray(hands)
+        except (ValueError, TypeError) as exc:
+            raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}): {exc}") from None
+    elif type(hands) is not np.ndarray:
+        ma = sys.modules.get("numpy.ma")
+        if ma is not None and isinstance(hands, ma.MaskedArray):
+            raise CardTypeError(
+                f"{name}: masked arrays are not supported (the mask would be ignored); "
+                "pass hands.filled(...) or drop the masked rows"
+            )
     arr = <object>hands
     if arr.dtype.kind not in "iu":
         raise CardTypeError(
@@ -173,6 +182,28 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
             )
         arr = arr.astype(np.uint8)
     return arr
+
+
+cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
+    """A list of hands (each codes, card strings or a string), checked card by card."""
+    import numpy as np
+    if len(hands) == 0:
+        raise InvalidArrayError(f"{name}: no hands given (an empty list)")
+    rows = []
+    for i, row in enumerate(hands):
+        if not isinstance(row, (str, list, tuple, np.ndarray)):
+            raise HandSizeError(
+                f"{name}: hand {i} is {type(row).__name__} {row!r}, not a hand; expected shape "
+                f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
+            )
+        try:
+            codes = to_codes(row)
+        except PokercoreError as exc:
+            raise type(exc)(f"{name}: hand {i}: {exc}") from None
+        if len(codes) != k:
+            raise HandSizeError(f"{name}: hand {i} has {len(codes)} cards; expected shape (n_hands, {k})")
+        rows.append(codes)
+    return np.array(rows, dtype=np.uint8)
 
 
 cdef object _out_array(object out, Py_ssize_t n, str name):

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Union
 
-from .errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
+from .errors import CardTypeError, DeckError, DuplicateCardError, HandSizeError, InvalidCardError
 
 __all__ = [
     "RANKS",
@@ -137,7 +137,7 @@ def _index(value: object, what: str) -> int:
         raise CardTypeError(f"{what} must be an integer, got bool {value!r}")
     try:
         return int(value.__index__())  # type: ignore[attr-defined]
-    except AttributeError:
+    except (AttributeError, TypeError):
         raise CardTypeError(
             f"{what} must be an integer or a card string, got {type(value).__name__} {value!r}"
         ) from None
@@ -425,9 +425,9 @@ class Deck:
         """Deal ``n`` cards from the top of the deck."""
         n = _index(n, "number of cards")
         if n < 0:
-            raise ValueError(f"cannot deal a negative number of cards ({n})")
+            raise DeckError(f"cannot deal a negative number of cards ({n})")
         if n > len(self):
-            raise ValueError(f"cannot deal {n} cards: only {len(self)} left in the deck")
+            raise DeckError(f"cannot deal {n} cards: only {len(self)} left in the deck")
         out = self._cards[self._pos : self._pos + n]
         self._pos += n
         return out
@@ -435,7 +435,7 @@ class Deck:
     def deal_hands(self, n_hands: int, n_cards: int) -> list[list[int]]:
         """Deal ``n_hands`` hands of ``n_cards`` each, one hand at a time."""
         if n_hands * n_cards > len(self):
-            raise ValueError(
+            raise DeckError(
                 f"cannot deal {n_hands} hands of {n_cards}: only {len(self)} cards left"
             )
         return [self.deal(n_cards) for _ in range(n_hands)]
@@ -470,7 +470,7 @@ def random_hands(
     dead = set(to_codes(exclude)) if exclude is not None and len(exclude) else set()
     live = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
     if n < 0 or not 0 < n_cards <= len(live):
-        raise ValueError(f"cannot draw {n} hands of {n_cards} cards from {len(live)} cards")
+        raise DeckError(f"cannot draw {n} hands of {n_cards} cards from {len(live)} cards")
     out = np.empty((n, n_cards), dtype=np.uint8)
     chunk = 1 << 16
     for start in range(0, n, chunk):

@@ -14,6 +14,10 @@ __all__ = [
     "HandSizeError",
     "CardTypeError",
     "InvalidArrayError",
+    "InvalidRulesError",
+    "InvalidRankError",
+    "DeckError",
+    "PokercoreTypeError",
 ]
 
 
@@ -33,9 +37,25 @@ class HandSizeError(PokercoreError, ValueError):
     """A hand (or array of hands) has the wrong number of cards or shape."""
 
 
-class CardTypeError(PokercoreError, TypeError):
+class PokercoreTypeError(PokercoreError, TypeError):
+    """An argument of the wrong type."""
+
+
+class CardTypeError(PokercoreTypeError):
     """Cards were given as an unsupported type or dtype."""
 
 
 class InvalidArrayError(PokercoreError, ValueError):
     """A numpy array of hands is empty, not C-contiguous or otherwise unusable."""
+
+
+class InvalidRulesError(PokercoreError, ValueError):
+    """An unknown rule set (``rules`` must be ``"standard"`` or ``"binh"``)."""
+
+
+class InvalidRankError(PokercoreError, ValueError):
+    """A hand rank outside the scale it is said to belong to."""
+
+
+class DeckError(PokercoreError, ValueError):
+    """A deal the deck cannot make (too many or a negative number of cards)."""

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import _eval
+from .errors import InvalidRankError, InvalidRulesError, PokercoreTypeError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,7 +63,7 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
 
 def _scale(rules: str) -> str:
     if rules not in ("standard", "binh"):
-        raise ValueError(f"rules must be 'standard' or 'binh', got {rules!r}")
+        raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
     return rules
 
 
@@ -80,10 +81,10 @@ def _check_rank(rank: int, rules: str) -> int:
     np_ = sys.modules.get("numpy")
     is_np_int = np_ is not None and isinstance(rank, np_.integer)
     if isinstance(rank, bool) or not (isinstance(rank, int) or is_np_int):
-        raise TypeError(f"rank must be an int, got {type(rank).__name__}")
+        raise PokercoreTypeError(f"rank must be an int, got {type(rank).__name__}")
     n = num_ranks(rules)
     if not 1 <= rank <= n:
-        raise ValueError(f"rank {rank} is not a {rules} rank (valid: 1..{n})")
+        raise InvalidRankError(f"rank {rank} is not a {rules} rank (valid: 1..{n})")
     return int(rank)
 
 
@@ -124,9 +125,9 @@ def categories_of(ranks: np.ndarray, rules: str = "standard") -> np.ndarray:
 
     arr = np.asarray(ranks)
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"ranks must have an integer dtype, got {arr.dtype}")
+        raise PokercoreTypeError(f"ranks must have an integer dtype, got {arr.dtype}")
     if arr.size and (arr.min() < 1 or arr.max() >= len(desc)):
-        raise ValueError(f"ranks must be in 1..{len(desc) - 1} for rules={rules!r}")
+        raise InvalidRankError(f"ranks must be in 1..{len(desc) - 1} for rules={rules!r}")
     return (desc[arr] >> 20).astype(np.uint8)
 
 
