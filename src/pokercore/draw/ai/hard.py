@@ -119,9 +119,13 @@ class HardAgent:
         self.rng = np.random.default_rng() if rng is None else rng
         self.samples = samples
         self.bluff = min(float(bluff), MAX_BLUFF)
+        self._hand_number: Optional[int] = None
+        self._discards: tuple[int, ...] = ()
 
     def reset(self) -> None:
-        """No memory across hands (ranges are rebuilt from each observation's history)."""
+        """Forget the hand: its own discards (ranges are rebuilt from each observation)."""
+        self._hand_number = None
+        self._discards = ()
 
     def ranges(self, obs) -> list[OpponentRange]:
         """The current range of every live opponent."""
@@ -142,13 +146,19 @@ class HardAgent:
                 w *= r.weights(opp[:, j])
             return w
 
-        return equity(obs.hand, len(rs), self.samples, self.rng, (), weights)
+        dead = self._discards if self._hand_number == obs.hand_number else ()
+        return equity(obs.hand, len(rs), self.samples, self.rng, dead, weights)
 
     def __call__(self, obs):
         legal = obs.legal_actions
         hand = list(obs.hand)
+        if obs.street == "bet1":
+            self.reset()  # a new hand, even if the runner did not call reset()
         if obs.street == "draw":
-            return draw_action(best_discard(hand, self._pre_draw_score(obs))[0])
+            discard = best_discard(hand, self._pre_draw_score(obs))[0]
+            # remembered for the hand: its own discards are dead cards for the Monte Carlo
+            self._hand_number, self._discards = obs.hand_number, tuple(discard)
+            return draw_action(discard)
         margin = 0.03 if acts_last(obs) else 0.0
         if obs.street == "bet1":
             share = best_discard(hand, self._pre_draw_score(obs))[1]
