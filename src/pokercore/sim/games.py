@@ -15,7 +15,81 @@ import numpy as np
 from .. import evaluate5, random_hands
 from .runner import Agent, SimulationError
 
-__all__ = ["ToyAdapter"]
+__all__ = ["BinhAdapter", "DrawAdapter", "ToyAdapter"]
+
+
+class BinhAdapter:
+    """Binh poker: a deal is 13 cards to each of 2-4 players, arranged and scored pairwise.
+
+    Payoffs are each player's net points (they sum to 0).  Options:
+    ``rules`` (a :class:`pokercore.binh.BinhRules`).  Built-in agents:
+    ``easy``, ``normal``, ``hard``, ``strongest``.
+    """
+
+    name = "binh"
+    min_players = 2
+    max_players = 4
+
+    def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        from ..binh.agents import make_agent
+
+        try:
+            return make_agent(name, rng)
+        except ValueError as exc:
+            raise SimulationError(str(exc)) from None
+
+    def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
+                  options: Mapping[str, Any]) -> list[float]:
+        from ..binh.game import play_deal
+
+        return [float(x) for x in play_deal(agents, rng, options.get("rules"))]
+
+
+class DrawAdapter:
+    """Five-card draw: a deal is one hand from fresh stacks, the button on seat 0.
+
+    Payoffs are chips won or lost in the hand (they sum to 0).  Options are
+    :class:`pokercore.draw.DrawConfig` fields (``ante``, ``small_bet``,
+    ``big_bet``, ``raise_cap``, ``starting_stack``...), ``players`` excepted.
+    Built-in agents: ``easy``, ``normal``, ``hard``, ``random``, ``call``.
+    """
+
+    name = "draw"
+    min_players = 2
+    max_players = 6
+
+    def __init__(self) -> None:
+        self._configs: dict[tuple, Any] = {}
+
+    def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        from ..draw.ai import make_agent
+
+        try:
+            return make_agent(name, rng)
+        except ValueError as exc:
+            raise SimulationError(str(exc)) from None
+
+    def _config(self, n: int, options: Mapping[str, Any]) -> Any:
+        key = (n, tuple(sorted(options.items())))
+        cfg = self._configs.get(key)
+        if cfg is None:
+            from ..draw import DrawConfig
+
+            cfg = self._configs[key] = DrawConfig(players=n, **dict(options))
+        return cfg
+
+    def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
+                  options: Mapping[str, Any]) -> list[float]:
+        from ..draw import DrawState
+
+        cfg = self._config(len(agents), options)
+        hand = DrawState(cfg, cfg.stacks, 0, seed=rng)
+        hand.play(agents)
+        for seat, agent in enumerate(agents):
+            hook = getattr(agent, "hand_over", None)
+            if hook is not None:
+                hook(hand.observe(seat))
+        return [float(after - before) for after, before in zip(hand.stacks, cfg.stacks)]
 
 
 class ToyAdapter:
