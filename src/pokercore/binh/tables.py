@@ -1,0 +1,120 @@
+"""Per-branch win/tie tables of Binh poker, and the shipped self-play tables.
+
+For each branch (top, middle, bottom) the table holds the distribution of
+the Binh rank (0..7917) that a field of self-play opponents puts in that
+branch.  From it, for a branch of rank ``r``:
+
+* ``win[r]``  = P(opponent's same branch < r),
+* ``tie[r]``  = P(opponent's same branch == r),
+* ``value[r]`` = win - lose = P(win) - P(lose), the expected branch point.
+
+By linearity of expectation the expected score of an arrangement against one
+opponent of that field is ``value_top[rt] + value_middle[rm] + value_bottom[rb]``
+(specials and fouls excluded), which the exhaustive search maximises.
+
+The shipped tables (``pokercore/data/binh_tables.npz``, made by
+:mod:`pokercore.binh.training`) load on first use:
+
+>>> from pokercore.binh.tables import default_tables
+>>> t = default_tables()
+>>> t.value.shape, round(float(t.pmf[2].sum()), 6)
+((3, 7918), 1.0)
+>>> bool(t.value[2, 7917] > t.value[2, 100])
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["BranchTables", "default_tables", "TABLE_LEN", "BRANCHES"]
+
+#: Index range of the tables: Binh ranks 1..7917 (index 0 unused).
+TABLE_LEN = 7918
+BRANCHES = ("top", "middle", "bottom")
+
+
+class BranchTables:
+    """Opponent branch-rank distributions and the win/tie/value tables they imply.
+
+    Parameters
+    ----------
+    pmf : array of shape (3, 7918)
+        Row ``b`` (top, middle, bottom) is a probability distribution over
+        Binh ranks.
+    meta : dict, optional
+        Provenance (training command, seed, convergence figures).
+    """
+
+    def __init__(self, pmf: Any, meta: dict[str, Any] | None = None) -> None:
+        pmf = np.array(pmf, dtype=np.float64)
+        if pmf.shape != (3, TABLE_LEN):
+            raise ValueError(f"BranchTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
+        if (pmf < 0).any() or not np.allclose(pmf.sum(axis=1), 1.0):
+            raise ValueError("BranchTables: each pmf row must be a probability distribution")
+        self.pmf = pmf
+        self.meta = dict(meta or {})
+        cdf = np.cumsum(pmf, axis=1)
+        self.tie = pmf
+        self.win = cdf - pmf
+        self.lose = 1.0 - cdf
+        self.value = self.win - self.lose
+        self.value.setflags(write=False)
+
+    @classmethod
+    def from_ranks(cls, ranks: Any, meta: dict[str, Any] | None = None) -> BranchTables:
+        """Empirical tables from an (n, 3) array of (top, middle, bottom) ranks.
+
+        >>> import numpy as np
+        >>> t = BranchTables.from_ranks(np.array([[10, 20, 30], [12, 20, 40]]))
+        >>> float(t.value[0, 11]), float(t.value[1, 20]), float(t.value[2, 41])
+        (0.0, 0.0, 1.0)
+        """
+        r = np.asarray(ranks)
+        pmf = np.stack([np.bincount(r[:, b], minlength=TABLE_LEN)[:TABLE_LEN] for b in range(3)])
+        return cls(pmf / len(r), meta)
+
+    def objective(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(top, middle, bottom)`` value arrays, the argument of the table search."""
+        return (np.ascontiguousarray(self.value[0]), np.ascontiguousarray(self.value[1]),
+                np.ascontiguousarray(self.value[2]))
+
+    def expected(self, ranks: Any) -> np.ndarray:
+        """Expected points per opponent of (..., 3) rank triples (non-fouled, no specials)."""
+        r = np.asarray(ranks)
+        return self.value[0][r[..., 0]] + self.value[1][r[..., 1]] + self.value[2][r[..., 2]]
+
+    def save(self, path: str | Path) -> None:
+        np.savez_compressed(path, pmf=self.pmf.astype(np.float32),
+                            meta=np.array(json.dumps(self.meta)))
+
+    @classmethod
+    def load(cls, path: Any) -> BranchTables:
+        with np.load(path, allow_pickle=False) as z:
+            pmf = z["pmf"].astype(np.float64)
+            meta = json.loads(str(z["meta"]))
+        pmf /= pmf.sum(axis=1, keepdims=True)
+        return cls(pmf, meta)
+
+    def __repr__(self) -> str:
+        return f"BranchTables(meta={self.meta.get('command', '')!r})"
+
+
+@lru_cache(maxsize=1)
+def default_tables() -> BranchTables:
+    """The tables shipped with pokercore (loaded once, on first use)."""
+    ref = resources.files("pokercore") / "data" / "binh_tables.npz"
+    try:
+        with resources.as_file(ref) as p:
+            return BranchTables.load(p)
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"the shipped Binh tables are missing ({ref}); regenerate them with "
+            "'python -m pokercore.binh.training' (see its docstring for the parameters)"
+        ) from None
