@@ -1,0 +1,160 @@
+"""Hand histories (write, replay, reject bad ones) and configuration checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokercore.draw import (
+    ConfigError,
+    DrawConfig,
+    DrawError,
+    DrawState,
+    HistoryError,
+    RandomAgent,
+    check_call_agent,
+    format_history,
+    play_game,
+    raise_agent,
+    replay_history,
+)
+
+from .helpers import deal, run
+
+
+def _example() -> DrawState:
+    cfg = DrawConfig(players=3, ante=1, small_bet=2, all_in=True, starting_stacks=[40, 5, 40])
+    s = deal(cfg, {0: "Ac Kd 9h 7s 2c", 1: "Qc Qd 8h 7h 3s", 2: "Jc Td 8s 6h 4c"}, button=2,
+             draws="Ah As Qh Js 5d 2h")
+    run(s, "s0 bet; s1 raise; s2 call; s0 call")
+    run(s, "s0 draw 9h 7s 2c; s1 draw 8h 7h; s2 draw")
+    run(s, "s0 bet; s2 call")
+    return s
+
+
+def test_history_text_is_readable_and_complete() -> None:
+    s = _example()
+    text = format_history(s)
+    lines = text.splitlines()
+    assert lines[:9] == [
+        "# pokercore five-card draw (fixed limit)", "hand: 1", "seats: 3", "button: 2", "ante: 1",
+        "bets: 2 4", "raise_cap: 3", "all_in: on", "stacks: 40 5 40",
+    ]
+    assert "deal s0: Ac Kd 9h 7s 2c" in lines
+    assert "s1: raise 4" in lines and "s0: call 2" in lines
+    assert "s0: draw 9h 7s 2c -> Ah As Qh" in lines and "s2: draw -" in lines
+    assert lines[-1] == "final: " + " ".join(map(str, s.stacks))
+    assert any(line.startswith("show s0:") for line in lines)
+
+
+def test_replay_gives_the_same_state() -> None:
+    s = _example()
+    again = replay_history(format_history(s))
+    assert again.snapshot() == s.snapshot()
+    assert format_history(again) == format_history(s)
+
+
+def test_replay_of_an_unfinished_hand() -> None:
+    s = _example()
+    cfg = s.config
+    part = deal(cfg, {0: "Ac Kd 9h 7s 2c", 1: "Qc Qd 8h 7h 3s", 2: "Jc Td 8s 6h 4c"}, button=2,
+                draws="Ah As Qh Js 5d 2h")
+    run(part, "s0 bet; s1 raise; s2 call; s0 call; s0 draw 9h 7s 2c")
+    again = replay_history(format_history(part))
+    assert again.snapshot() == part.snapshot() and again.actor == 1
+
+
+def test_every_hand_of_a_game_replays() -> None:
+    cfg = DrawConfig(players=5, hands=60, starting_stacks=30, all_in=True, seed=77)
+    result = play_game(cfg, [RandomAgent(k) for k in range(5)], keep_hands=True)
+    for hand in result.hands:
+        assert replay_history(format_history(hand)).snapshot() == hand.snapshot()
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("final: ", "final: 1 ", "final stacks"),
+        ("s2: call 4\n", "s2: call 5\n", "wrong amount"),
+        ("s1: raise 4\n", "s1: check\n", "cannot check"),
+        ("seats: 3", "seats: three", "header"),
+        ("deal s0: Ac", "deal s9: Ac", "not a seat"),
+        ("win s0:", "win s2:", "showdown replays"),
+        ("s0: draw 9h 7s 2c", "s0: draw 9h 7s 2x", "line"),
+    ],
+)
+def test_bad_histories_are_rejected(old: str, new: str, message: str) -> None:
+    text = format_history(_example())
+    assert old in text
+    with pytest.raises(HistoryError, match=message):
+        replay_history(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": 1}, "players must be 2..6, got 1"),
+        ({"players": 7}, "56 cards and the deck has 52"),
+        ({"players": 2.0}, "players must be an int"),
+        ({"ante": -1}, "ante must be >= 0"),
+        ({"small_bet": 0}, "small_bet must be >= 1"),
+        ({"big_bet": 0}, "big_bet must be >= 1"),
+        ({"raise_cap": -1}, "raise_cap must be >= 0"),
+        ({"hands": -2}, "hands must be >= 0"),
+        ({"all_in": "yes"}, "all_in must be True or False"),
+        ({"starting_stacks": [10, 10]}, "2 entries for 6 players"),
+        ({"starting_stacks": -5}, "must be >= 0"),
+        ({"starting_stacks": "100"}, "starting_stacks must be an int"),
+        ({"ante": True}, "ante must be an int"),
+        ({"seed": -1}, "seed must be >= 0"),
+    ],
+)
+def test_invalid_configs_are_refused(kwargs: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match=message) as info:
+        DrawConfig(**kwargs)
+    assert isinstance(info.value, ValueError)
+
+
+def test_config_defaults() -> None:
+    cfg = DrawConfig()
+    assert (cfg.players, cfg.ante, cfg.small_bet, cfg.big_bet, cfg.raise_cap, cfg.max_bets) == (6, 1, 2, 4, 3, 4)
+    assert cfg.all_in is False and cfg.stacks == (200,) * 6
+
+
+def test_bad_hand_setups() -> None:
+    cfg = DrawConfig(players=2)
+    with pytest.raises(ConfigError, match="button must be a seat"):
+        DrawState(cfg, button=2)
+    with pytest.raises(ConfigError, match="3 stacks given for 2 seats"):
+        DrawState(cfg, [1, 2, 3])
+    with pytest.raises(ConfigError, match="appears twice"):
+        DrawState(cfg, deck="As As")
+
+
+def test_game_errors() -> None:
+    from pokercore.draw import DrawGame
+
+    game = DrawGame(DrawConfig(players=2, hands=1, seed=1))
+    game.start_hand()
+    with pytest.raises(DrawError, match="not over yet"):
+        game.start_hand()
+    game.current_hand.play([check_call_agent] * 2)  # type: ignore[union-attr]
+    assert game.is_over
+    with pytest.raises(DrawError, match="game is over after 1 hands"):
+        game.start_hand()
+    with pytest.raises(ValueError, match="3 agents for 2 seats"):
+        play_game(DrawConfig(players=2), [raise_agent] * 3)
+
+
+def test_hand_over_hook_sees_the_showdown() -> None:
+    seen = []
+
+    class Watcher:
+        def __call__(self, obs):  # type: ignore[no-untyped-def]
+            return check_call_agent(obs)
+
+        def hand_over(self, obs):  # type: ignore[no-untyped-def]
+            seen.append((obs.seat, obs.street, dict(obs.revealed), obs.payouts))
+
+    play_game(DrawConfig(players=2, hands=3, seed=5), [Watcher(), check_call_agent])
+    assert len(seen) == 3 and all(street == "over" and pay for _, street, _, pay in seen)
+    assert all(rev for _, _, rev, _ in seen)  # check/call hands always reach showdown
