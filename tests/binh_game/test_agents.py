@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from pokercore import _arrange, random_hands
-from pokercore.binh.agents import AGENT_LEVELS, HardAgent, best_arrangement, make_agent
+from pokercore.binh.agents import AGENT_LEVELS, HardAgent, suggest_arrangement, make_agent
 from pokercore.binh.game import Observation
-from pokercore.binh.tables import BranchTables, default_tables
+from pokercore.binh.tables import SelfPlayTables, default_tables
 from pokercore.binh.training import train
 
 
@@ -30,7 +30,7 @@ def test_normal_maximises_the_table_value(hands):
     t = default_tables()
     for h in hands[:5]:
         legal = _arrange.legal_arrangements(np.asarray(h, dtype=np.uint8))
-        a, v = best_arrangement(h)
+        a, v = suggest_arrangement(h)
         assert v == pytest.approx(t.expected(legal[:, 3:6]).max())
         assert t.expected(np.array(a.ranks)) == pytest.approx(v)
 
@@ -47,7 +47,7 @@ def test_hard_respects_its_time_budget(hands):
 def test_hard_candidates_start_with_normals_choice(hands):
     agent = HardAgent(np.random.default_rng(0))
     cand, vals, mc = agent.evaluate(Observation(hands[1], 0, 3))
-    assert vals[0] == pytest.approx(best_arrangement(hands[1])[1])
+    assert vals[0] == pytest.approx(suggest_arrangement(hands[1])[1])
     assert np.all(np.diff(vals) <= 1e-12) and np.all(np.abs(mc) <= 3)
 
 
@@ -71,5 +71,5 @@ def test_training_is_reproducible_and_round_trips(tmp_path):
     assert [r["changed"] for r in log1] == [r["changed"] for r in log2]
     t1.meta["seed"] = 5
     t1.save(tmp_path / "t.npz")
-    back = BranchTables.load(tmp_path / "t.npz")
+    back = SelfPlayTables.load(tmp_path / "t.npz")
     assert np.allclose(back.value, t1.value, atol=1e-6) and back.meta["seed"] == 5

@@ -34,10 +34,10 @@ import numpy as np
 from .. import _arrange, evaluate5
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
-from .tables import BranchTables, default_tables
+from .tables import SelfPlayTables, default_tables
 
 __all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "HardAgent",
-           "AGENT_LEVELS", "best_arrangement"]
+           "AGENT_LEVELS", "suggest_arrangement"]
 
 AGENT_LEVELS = ("easy", "normal", "hard", "strongest")
 
@@ -54,12 +54,12 @@ def _from_masks(cards: np.ndarray, masks: Any) -> Arrangement:
     return Arrangement.from_masks(cards.tolist(), int(masks[0]), int(masks[1]), int(masks[2]))
 
 
-def best_arrangement(cards: Any, tables: BranchTables | None = None) -> tuple[Arrangement, float]:
+def suggest_arrangement(cards: Any, tables: SelfPlayTables | None = None) -> tuple[Arrangement, float]:
     """Best legal arrangement under the table objective and its expected points per opponent.
 
     ``tables=None`` uses the shipped tables.
 
-    >>> a, v = best_arrangement([51, 47, 43, 39, 35, 30, 26, 22, 18, 13, 9, 5, 1])
+    >>> a, v = suggest_arrangement([51, 47, 43, 39, 35, 30, 26, 22, 18, 13, 9, 5, 1])
     >>> a.is_foul, -3 <= v <= 3
     (False, True)
     """
@@ -85,11 +85,11 @@ class NormalAgent:
     """Exhaustive search maximising the expected points per opponent under the tables."""
 
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
-                 tables: BranchTables | None = None) -> None:
+                 tables: SelfPlayTables | None = None) -> None:
         self.tables = default_tables() if tables is None else tables
 
     def __call__(self, obs: Any) -> Arrangement:
-        return best_arrangement(obs.cards, self.tables)[0]
+        return suggest_arrangement(obs.cards, self.tables)[0]
 
 
 class EasyAgent:
@@ -148,7 +148,7 @@ class HardAgent:
     """
 
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
-                 tables: BranchTables | None = None, candidates: int = 8, samples: int = 300,
+                 tables: SelfPlayTables | None = None, candidates: int = 8, samples: int = 300,
                  time_budget: float = 0.05) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.rules = DEFAULT_RULES if rules is None else rules

@@ -34,7 +34,20 @@ from ..cards import format_cards
 from ..errors import PokercoreError
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
+from .scoring import score_pair
 from .special import SpecialHand, classify_special
+
+
+class _NoSpecials(dict):
+    """rules -> the same rules with ``declare_specials=False`` (an arranged hand is scored as arranged)."""
+
+    def __missing__(self, rules: BinhRules) -> BinhRules:
+        from dataclasses import replace
+        self[rules] = r = replace(rules, declare_specials=False)
+        return r
+
+
+_NO_SPECIALS = _NoSpecials()
 
 __all__ = [
     "Observation", "DealRecord", "Match", "AgentError",
@@ -95,13 +108,8 @@ def pair_score(a: Arrangement | SpecialHand | None, b: Arrangement | SpecialHand
             return 0
         return rules.special_points(a.type) if sa else -rules.special_points(b.type)  # type: ignore[union-attr]
     assert isinstance(a, Arrangement) and isinstance(b, Arrangement)
-    fa, fb = a.is_foul, b.is_foul
-    if fa or fb:
-        return 0 if fa and fb else (-rules.foul_points if fa else rules.foul_points)
-    s = sum((x > y) - (x < y) for x, y in zip(a.ranks, b.ranks))
-    if abs(s) == 3 and rules.scoop_bonus:
-        s += rules.scoop_bonus if s > 0 else -rules.scoop_bonus
-    return s
+    # arranged hands (the engine declares specials before asking): the library's pair scoring
+    return score_pair(a, b, rules if not rules.declare_specials else _NO_SPECIALS[rules])
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ import numpy as np
 from .. import _arrange
 from ..cards import format_card, parse_cards
 from ..ranking import describe_rank
-from .agents import AGENT_LEVELS, HardAgent, best_arrangement, make_agent
+from .agents import AGENT_LEVELS, HardAgent, suggest_arrangement, make_agent
 from .arrangement import Arrangement
 from .game import Observation, deal_hands, pair_score, run_deal
 from .rules import DEFAULT_RULES
@@ -126,7 +126,7 @@ class _Human:
             print(ln, file=self.stdout)
 
     def __call__(self, obs: Observation) -> Arrangement:
-        suggestion, value = best_arrangement(obs.cards)
+        suggestion, value = suggest_arrangement(obs.cards)
         self.say("", "Your cards: " + format_hand(obs.cards, self.color))
         while True:
             print("arrangement (top / middle / bottom; s = suggest, h = help, q = quit)> ",
@@ -232,7 +232,7 @@ def solve(cards: Any, players: int = 4, seed: int = 0) -> list[tuple[str, Arrang
     masks, ranks = _arrange.best_lexicographic(arr)
     strongest = Arrangement.from_masks(hand, *masks)
     out.append(("strongest", strongest, float(t.expected(np.array(strongest.ranks)))))
-    best, v = best_arrangement(hand, t)
+    best, v = suggest_arrangement(hand, t)
     out.append(("table", best, v))
     hard = HardAgent(np.random.default_rng(seed), samples=3000, time_budget=5.0)
     cand, _, mc = hard.evaluate(Observation(tuple(hand), 0, players))

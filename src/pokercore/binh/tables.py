@@ -33,14 +33,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["BranchTables", "default_tables", "TABLE_LEN", "BRANCHES"]
+__all__ = ["SelfPlayTables", "default_tables", "TABLE_LEN", "BRANCHES"]
 
 #: Index range of the tables: Binh ranks 1..7917 (index 0 unused).
 TABLE_LEN = 7918
 BRANCHES = ("top", "middle", "bottom")
 
 
-class BranchTables:
+class SelfPlayTables:
     """Opponent branch-rank distributions and the win/tie/value tables they imply.
 
     Parameters
@@ -55,9 +55,9 @@ class BranchTables:
     def __init__(self, pmf: Any, meta: dict[str, Any] | None = None) -> None:
         pmf = np.array(pmf, dtype=np.float64)
         if pmf.shape != (3, TABLE_LEN):
-            raise ValueError(f"BranchTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
+            raise ValueError(f"SelfPlayTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
         if (pmf < 0).any() or not np.allclose(pmf.sum(axis=1), 1.0):
-            raise ValueError("BranchTables: each pmf row must be a probability distribution")
+            raise ValueError("SelfPlayTables: each pmf row must be a probability distribution")
         self.pmf = pmf
         self.meta = dict(meta or {})
         cdf = np.cumsum(pmf, axis=1)
@@ -68,17 +68,22 @@ class BranchTables:
         self.value.setflags(write=False)
 
     @classmethod
-    def from_ranks(cls, ranks: Any, meta: dict[str, Any] | None = None) -> BranchTables:
+    def from_ranks(cls, ranks: Any, meta: dict[str, Any] | None = None) -> SelfPlayTables:
         """Empirical tables from an (n, 3) array of (top, middle, bottom) ranks.
 
         >>> import numpy as np
-        >>> t = BranchTables.from_ranks(np.array([[10, 20, 30], [12, 20, 40]]))
+        >>> t = SelfPlayTables.from_ranks(np.array([[10, 20, 30], [12, 20, 40]]))
         >>> float(t.value[0, 11]), float(t.value[1, 20]), float(t.value[2, 41])
         (0.0, 0.0, 1.0)
         """
         r = np.asarray(ranks)
         pmf = np.stack([np.bincount(r[:, b], minlength=TABLE_LEN)[:TABLE_LEN] for b in range(3)])
         return cls(pmf / len(r), meta)
+
+    def branch_tables(self) -> Any:
+        """The value tables as a :class:`pokercore.binh.search.BranchTables` objective."""
+        from .search import BranchTables
+        return BranchTables(self.value[0], self.value[1], self.value[2])
 
     def objective(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(top, middle, bottom)`` value arrays, the argument of the table search."""
@@ -95,7 +100,7 @@ class BranchTables:
                             meta=np.array(json.dumps(self.meta)))
 
     @classmethod
-    def load(cls, path: Any) -> BranchTables:
+    def load(cls, path: Any) -> SelfPlayTables:
         with np.load(path, allow_pickle=False) as z:
             pmf = z["pmf"].astype(np.float64)
             meta = json.loads(str(z["meta"]))
@@ -103,16 +108,16 @@ class BranchTables:
         return cls(pmf, meta)
 
     def __repr__(self) -> str:
-        return f"BranchTables(meta={self.meta.get('command', '')!r})"
+        return f"SelfPlayTables(meta={self.meta.get('command', '')!r})"
 
 
 @lru_cache(maxsize=1)
-def default_tables() -> BranchTables:
+def default_tables() -> SelfPlayTables:
     """The tables shipped with pokercore (loaded once, on first use)."""
     ref = resources.files("pokercore") / "data" / "binh_tables.npz"
     try:
         with resources.as_file(ref) as p:
-            return BranchTables.load(p)
+            return SelfPlayTables.load(p)
     except FileNotFoundError:
         raise FileNotFoundError(
             f"the shipped Binh tables are missing ({ref}); regenerate them with "
