@@ -153,6 +153,7 @@ def test_hand_over_hook_sees_the_showdown() -> None:
             return check_call_agent(obs)
 
         def hand_over(self, obs):  # type: ignore[no-untyped-def]
+            assert obs.config.seed is None and obs.config.players == 2  # rules yes, seed no
             seen.append((obs.seat, obs.street, dict(obs.revealed), obs.payouts))
 
     play_game(DrawConfig(players=2, hands=3, seed=5), [Watcher(), check_call_agent])

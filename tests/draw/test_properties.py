@@ -65,6 +65,7 @@ def _check_no_leak(state: DrawState) -> None:
     for seat in range(state.seats):
         obs = state.observe(seat)
         assert obs.hand == hands[seat]
+        assert obs.config.seed is None  # the seed would give away the deck
         allowed = set(hands[seat]) | {c for cards in state.revealed.values() for c in cards}
         assert _cards_in(obs) <= allowed
         assert not any(folded[j] for j in obs.revealed)
@@ -146,6 +147,7 @@ def test_random_games_conserve_chips_every_hand(n: int, all_in: bool, seed: int,
         assert hand.starting_stacks == stacks
         assert sum(hand.payouts) == sum(hand.committed)
         assert sum(hand.stacks) == sum(stacks)
+        _check_no_leak(hand)
         stacks = hand.stacks
     assert result.stacks == stacks
     assert result.hands_played == len(result.hands)

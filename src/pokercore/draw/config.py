@@ -19,7 +19,8 @@ pokercore.draw.errors.ConfigError: players must be 2..6, got 7: 7 players could 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Optional, Union
 
 from .errors import ConfigError
@@ -112,6 +113,7 @@ class DrawConfig:
             stacks = (raw,) * n
         elif isinstance(raw, Sequence) and not isinstance(raw, str):
             stacks = tuple(raw)
+            object.__setattr__(self, "starting_stacks", stacks)  # hashable
             if len(stacks) != n:
                 raise ConfigError(f"starting_stacks has {len(stacks)} entries for {n} players")
         else:
@@ -135,6 +137,16 @@ class DrawConfig:
             raise ValueError(f"street must be 1 or 2, got {street!r}")
         return self.small_bet if street == 1 else int(self.big_bet)  # type: ignore[arg-type]
 
+    def public(self) -> DrawConfig:
+        """This configuration without its seed: what observations carry.
+
+        Knowing the seed would let an agent rebuild every shuffle.
+
+        >>> DrawConfig(seed=5).public().seed is None
+        True
+        """
+        return self if self.seed is None else _public(self)
+
     def can_play(self, stack: int) -> bool:
         """Whether a seat with ``stack`` chips is dealt in (otherwise it sits out).
 
@@ -144,3 +156,8 @@ class DrawConfig:
         if stack <= 0:
             return False
         return self.all_in or stack >= self.ante
+
+
+@lru_cache(maxsize=64)
+def _public(cfg: DrawConfig) -> DrawConfig:
+    return replace(cfg, seed=None)

@@ -110,7 +110,7 @@ class DrawState(StateView, ActionChecks):
         "_cfg", "_n", "_button", "_hand_number", "_start", "_stacks", "_committed", "_bets",
         "_dealt", "_live", "_hands", "_deck", "_pos", "_order", "_street", "_actor", "_size",
         "_current", "_count", "_acted", "_reopen", "_aggressor", "_events", "_log",
-        "_drawn", "_payouts", "_revealed", "_ranks", "_place",
+        "_drawn", "_payouts", "_revealed", "_ranks", "_place", "_public_cfg",
     )
 
     def __init__(
@@ -147,6 +147,7 @@ class DrawState(StateView, ActionChecks):
         else:
             self._deck = _stack_deck(deck)
         self._cfg = config
+        self._public_cfg = config.public()
         self._n = n
         self._button = button
         self._hand_number = hand_number
@@ -456,7 +457,7 @@ class DrawState(StateView, ActionChecks):
         street = self._street
         revealed = self._revealed
         return _new_tuple(Observation, (
-            seat, self._cfg, self._hand_number, self._button, street, self._actor,
+            seat, self._public_cfg, self._hand_number, self._button, street, self._actor,
             tuple(self._hands[seat]), tuple(self._stacks), tuple(self._bets), tuple(self._committed),
             self._dealt, tuple(self._live), self._current, self._current - self._bets[seat],
             self._size, self._cfg.max_bets - self._count if street == BET1 or street == BET2 else 0,
