@@ -57,8 +57,8 @@ DRAW_MIX = {
 }
 #: Category weight ratios (mix / base), one row per draw count.
 _RATIO = {k: (v / v.sum()) / BASE for k, v in DRAW_MIX.items()}
-AGGRESSION = 1.0
-CALL_WEIGHT = 0.35
+AGGRESSION = 2.0
+CALL_WEIGHT = 0.6
 FIRST_ROUND = 0.3
 MAX_BLUFF = 0.2
 
@@ -115,8 +115,9 @@ class HardAgent:
     """
 
     def __init__(self, rng: Optional[np.random.Generator] = None, samples: int = 1500,
-                 bluff: float = 0.12) -> None:
+                 bluff: float = 0.12, bet_edge: float = 0.12, raise_edge: float = 0.25) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
+        self.bet_edge, self.raise_edge = bet_edge, raise_edge
         self.samples = samples
         self.bluff = min(float(bluff), MAX_BLUFF)
         self._hand_number: Optional[int] = None
@@ -165,10 +166,10 @@ class HardAgent:
             if (obs.to_call == 0 and find(legal, "bet") is not None and drawing_hand(hand)
                     and self.rng.random() < self.bluff):
                 return bet_or_raise(legal)
-            return decide(obs, share, margin=margin)
+            return decide(obs, share, margin=margin, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
         share = self.post_draw_share(obs)
         n = max(1, len(obs.opponents))
         if (obs.to_call == 0 and share < 0.5 / (n + 1) and find(legal, "bet") is not None
                 and bets_faced(obs) == 0 and self.rng.random() < self.bluff / n):
             return bet_or_raise(legal)
-        return decide(obs, share, margin=margin)
+        return decide(obs, share, margin=margin, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
