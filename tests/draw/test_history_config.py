@@ -63,6 +63,14 @@ def test_replay_of_an_unfinished_hand() -> None:
     assert again.snapshot() == part.snapshot() and again.actor == 1
 
 
+def test_replay_when_the_last_draw_goes_straight_to_showdown() -> None:
+    cfg = DrawConfig(players=2, ante=1, small_bet=2, all_in=True, starting_stacks=[3, 40])
+    s = deal(cfg, {0: "Ac Kd 9h 7s 2c", 1: "Qc Qd 8h 7h 3s"}, button=0, draws="As Ah 2d")
+    run(s, "s1 bet; s0 call; s1 draw 8h; s0 draw 9h 7s")
+    assert s.is_over and s.log[-1][0] == "win"
+    assert replay_history(format_history(s)).snapshot() == s.snapshot()
+
+
 def test_every_hand_of_a_game_replays() -> None:
     cfg = DrawConfig(players=5, hands=60, starting_stacks=30, all_in=True, seed=77)
     result = play_game(cfg, [RandomAgent(k) for k in range(5)], keep_hands=True)
@@ -80,6 +88,8 @@ def test_every_hand_of_a_game_replays() -> None:
         ("deal s0: Ac", "deal s9: Ac", "not a seat"),
         ("win s0:", "win s2:", "showdown replays"),
         ("s0: draw 9h 7s 2c", "s0: draw 9h 7s 2x", "line"),
+        ("s0: draw 9h 7s 2c ->", "s0: draw 9h 7s ->", "the draw replays as Ah As"),
+        ("deal s0:", "deal s1:", "not how this hand was dealt"),
     ],
 )
 def test_bad_histories_are_rejected(old: str, new: str, message: str) -> None:

@@ -160,11 +160,16 @@ def replay_history(text: str) -> DrawState:
         raise HistoryError(f"cannot set up the hand: {exc}") from None
     shown: list[tuple[object, ...]] = []
     final: Optional[list[int]] = None
+    deals = iter([rec for rec in state.log if rec[0] == "deal"])
     for lineno, line in body:
         head, _, rest = line.partition(":")
         words = head.split()
         if words[0] == "deal":
-            _seat(words[1], n, lineno)
+            if len(words) != 2:
+                raise HistoryError(f"line {lineno}: expected 'deal sN: cards', got {line!r}")
+            claim = ("deal", _seat(words[1], n, lineno), tuple(_parse_cards(rest, lineno)))
+            if next(deals, None) != claim:
+                raise HistoryError(f"line {lineno}: {line!r} is not how this hand was dealt")
             continue
         if words[0] in ("show", "muck", "win"):
             seat = _seat(words[1], n, lineno)
@@ -193,6 +198,10 @@ def replay_history(text: str) -> DrawState:
             state.act(action, seat)
         except DrawError as exc:
             raise HistoryError(f"line {lineno}: {line!r}: {exc}") from None
+        if kind == "draw":
+            got_new = next(r for r in reversed(state.log) if r[1:2] == ("draw",))[3]
+            if got_new != tuple(_parse_cards(rest.partition("->")[2], lineno)):
+                raise HistoryError(f"line {lineno}: the draw replays as {format_cards(got_new) or '-'}")
     got = [rec for rec in state.log if rec[0] in ("show", "muck", "win")]
     if shown and got != shown:
         raise HistoryError(f"the showdown replays as {got}, the history says {shown}")
