@@ -217,11 +217,22 @@ cdef object _out_array(object out, Py_ssize_t n, str name):
 
 
 cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
+    # A constant row length lets the C compiler unroll pc_valid_cards.
     cdef Py_ssize_t i, n = h.shape[0]
     cdef int k = <int>h.shape[1]
-    for i in range(n):
-        if not pc_valid_cards(&h[i, 0], k):
-            return i
+    cdef const uint8_t *p = &h[0, 0]
+    if k == 5:
+        for i in range(n):
+            if not pc_valid_cards(p + 5 * i, 5):
+                return i
+    elif k == 3:
+        for i in range(n):
+            if not pc_valid_cards(p + 3 * i, 3):
+                return i
+    else:
+        for i in range(n):
+            if not pc_valid_cards(p + k * i, k):
+                return i
     return -1
 
 
@@ -272,13 +283,14 @@ def evaluate5_batch(hands, rules="standard", out=None):
     result = _out_array(out, h.shape[0], "evaluate5_batch")
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
+    cdef const uint8_t *p = &h[0, 0]  # C-contiguous (n, 5): row i starts at p + 5 * i
     with nogil:
         if binh:
             for i in range(n):
-                r[i] = pc_eval5_binh(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4])
+                r[i] = pc_eval5_binh(p[5 * i], p[5 * i + 1], p[5 * i + 2], p[5 * i + 3], p[5 * i + 4])
         else:
             for i in range(n):
-                r[i] = pc_eval5_standard(h[i, 0], h[i, 1], h[i, 2], h[i, 3], h[i, 4])
+                r[i] = pc_eval5_standard(p[5 * i], p[5 * i + 1], p[5 * i + 2], p[5 * i + 3], p[5 * i + 4])
     return result
 
 
@@ -309,9 +321,10 @@ def evaluate3_batch(hands, out=None):
     result = _out_array(out, h.shape[0], "evaluate3_batch")
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
+    cdef const uint8_t *p = &h[0, 0]
     with nogil:
         for i in range(n):
-            r[i] = pc_eval3(h[i, 0], h[i, 1], h[i, 2])
+            r[i] = pc_eval3(p[3 * i], p[3 * i + 1], p[3 * i + 2])
     return result
 
 
