@@ -53,3 +53,55 @@ def test_usage_error_exit_code():
     proc = subprocess.run([sys.executable, "-m", "pokercore", "simulate", "toy", "--agents", "a", "--deals", "x"],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and "positive integer" in proc.stderr
+
+
+def _run(args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "pokercore", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_binh_solve_command():
+    proc = _run(["binh", "solve", "As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c"])
+    assert proc.returncode == 0, proc.stderr
+    assert "legal arrangements: 20195 of 72072" in proc.stdout
+
+
+def test_binh_solve_bad_hand_is_refused():
+    proc = _run(["binh", "solve", "As Ah"])
+    assert proc.returncode != 0 and "13" in (proc.stdout + proc.stderr)
+
+
+def test_draw_play_scripted_with_bad_input_then_quit():
+    # bad word, bad draw (before the draw it is not understood), a legal call, then quit
+    proc = _run(["draw", "play", "--opponents", "2", "--hands", "2", "--seed", "5", "--level", "call"],
+                stdin="zz\nd 1 2\nc\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "'zz' not understood" in out and "Game stopped." in out and "Final stacks" in out
+
+
+def test_draw_play_full_hands_from_stdin_end_of_input():
+    # Check/call through every decision; end of input stops the game cleanly.
+    proc = _run(["draw", "play", "--opponents", "1", "--hands", "2", "--seed", "3", "--level", "call"],
+                stdin="c\nk\np\nk\nc\nk\nc\nk\np\nk\nc\nk\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("== Hand") >= 1 and "Stacks:" in proc.stdout
+
+
+def test_draw_play_refuses_illegal_draws():
+    from pokercore.draw.play import HumanAgent
+    import io
+    from pokercore.draw import DrawConfig, DrawState
+
+    state = DrawState(DrawConfig(players=2, seed=1), button=0, seed=1)
+    while state.phase != "draw":
+        state.act(state.legal_actions()[0] if state.legal_actions()[0].kind != "fold" else state.legal_actions()[1])
+    obs = state.observe(state.actor)
+    out = io.StringIO()
+    held = obs.hand
+    script = "d 1 2 3 4\nd 9\nd Ah Ah\nd 1 2\n"
+    agent = HumanAgent(io.StringIO(script), out)
+    action = agent(obs)
+    assert action.kind == "draw" and action.cards == (held[0], held[1])
+    text = out.getvalue()
+    assert "at most 3 cards" in text and "positions are 1-5" in text

@@ -6,7 +6,11 @@ Subcommands::
     pokercore eval "As Kd 7h 7c 2s" [--rules binh]   rank and name of a hand
     pokercore simulate GAME --agents A,B,... --deals N [--seed S] [--workers W]
                        [--duplicate] [--json FILE] [--plot FILE]
+    pokercore binh play [--level L] [--seed S]        Binh poker against 3 AIs
+    pokercore binh solve "<13 cards>"                 best arrangements of a Binh hand
+    pokercore draw play [--opponents N] [--level L]   five-card draw against 1-5 AIs
 """
+
 
 from __future__ import annotations
 
@@ -15,6 +19,13 @@ import sys
 
 from . import describe_rank, evaluate3, evaluate5, format_cards, parse_cards
 from .errors import PokercoreError
+
+# Game subcommands parse their own options (and are imported only when used).
+_DELEGATES = {
+    ("binh", "play"): "pokercore.binh.play:main_play",
+    ("binh", "solve"): "pokercore.binh.play:main_solve",
+    ("draw", "play"): "pokercore.draw.play:main_play",
+}
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -90,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE", help="save a cumulative-result plot (needs matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.set_defaults(func=_cmd_simulate)
+    for game, verbs in (("binh", "play | solve"), ("draw", "play")):
+        p = sub.add_parser(game, help=f"{game}: {verbs} (see 'pokercore {game} play --help')")
+        p.add_argument("verb", choices=verbs.replace(" ", "").split("|"))
     return parser
 
 
@@ -100,6 +114,16 @@ def main(argv: list[str] | None = None) -> int:
         from . import bench
 
         return int(bench.main(argv[1:]) or 0)
+    target = _DELEGATES.get(tuple(argv[:2]))
+    if target is not None:
+        import importlib
+
+        module, _, name = target.partition(":")
+        try:
+            return int(getattr(importlib.import_module(module), name)(argv[2:]) or 0)
+        except (PokercoreError, ValueError, TypeError) as exc:
+            print(f"pokercore: error: {exc}", file=sys.stderr)
+            return 2
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
