@@ -7,13 +7,20 @@ C(13,5) * C(8,5) = 72,072 ways.  Per hand this module
 1. sorts the 13 cards by code (so a bit mask over sorted positions orders
    card sets exactly like a mask over card codes, the tie-break below),
 2. ranks every 5-card subset (1,287) and every 3-card subset (286) once,
-3. walks the 36,036 unordered pairs {X, Y} of disjoint 5-card subsets (the
-   top is the 3 cards left).  Each pair stands for the two ordered splits
-   (X bottom, Y middle) and (Y bottom, X middle); a split is legal (not a
-   foul, ruling 4) when ``top <= middle <= bottom`` on the Binh scale, so
-   at most one orientation is legal unless both 5-card ranks are equal.
-
-Every split is examined, so the results are exhaustive.
+3. counts and lists legal splits by walking the 36,036 unordered pairs
+   {X, Y} of disjoint 5-card subsets (the top is the 3 cards left).  Each
+   pair stands for the two ordered splits (X bottom, Y middle) and (Y
+   bottom, X middle); a split is legal (not a foul, ruling 4) when
+   ``top <= middle <= bottom`` on the Binh scale, so at most one
+   orientation is legal unless both 5-card ranks are equal;
+4. finds the best split by visiting bottoms strongest first (a radix sort
+   of the 1,287 ranks), each with its 56 (middle, top) completions, and
+   skipping a bottom only when no completion can reach the best so far:
+   its value bound ``bottom[b] + max middle[m <= b] + max top[t <= b]``
+   (prefix maxima over ranks) is below the best value, or equal to it with
+   a weaker bottom rank (which loses the tie-break).  The bound is exact
+   arithmetic (float addition is monotone), so the result is exactly the
+   exhaustive one; ``prune=False`` visits every split (used by the tests).
 
 Tie-break (all objectives)
 --------------------------
@@ -37,7 +44,7 @@ before the ``nogil`` loops, which trust it.
 """
 from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.math cimport INFINITY
+from libc.math cimport INFINITY, NAN
 
 from pokercore.ceval cimport pc_eval5_binh, pc_eval3, pc_valid_cards, PC_NUM_RANKS_BINH
 
@@ -63,6 +70,8 @@ cdef short IDX3[FULL + 1]       # 3-subset mask -> index, -1 otherwise
 cdef uint16_t PAIR_I[NPAIRS]    # X index (X < Y)
 cdef uint16_t PAIR_J[NPAIRS]    # Y index
 cdef uint16_t PAIR_T[NPAIRS]    # top index = FULL ^ X ^ Y
+cdef uint16_t ORD_M[N5][56]     # for bottom i: the 56 middle indices ...
+cdef uint16_t ORD_T[N5][56]     # ... and the matching top indices
 
 
 cdef int _popcount13(unsigned m) noexcept nogil:
@@ -97,12 +106,17 @@ cdef void _build_tables() noexcept nogil:
             n3 += 1
     k = 0
     for i in range(N5):
-        for j in range(i + 1, N5):
+        p = 0
+        for j in range(N5):
             if SUB5[i] & SUB5[j] == 0:
-                PAIR_I[k] = <uint16_t>i
-                PAIR_J[k] = <uint16_t>j
-                PAIR_T[k] = <uint16_t>IDX3[FULL ^ SUB5[i] ^ SUB5[j]]
-                k += 1
+                ORD_M[i][p] = <uint16_t>j
+                ORD_T[i][p] = <uint16_t>IDX3[FULL ^ SUB5[i] ^ SUB5[j]]
+                p += 1
+                if j > i:
+                    PAIR_I[k] = <uint16_t>i
+                    PAIR_J[k] = <uint16_t>j
+                    PAIR_T[k] = <uint16_t>IDX3[FULL ^ SUB5[i] ^ SUB5[j]]
+                    k += 1
 
 
 _build_tables()
@@ -117,6 +131,11 @@ cdef struct Work:
     double vb[N5]
     double vm[N5]
     double vt[N3]
+    uint16_t order5[N5]  # 5-subset indices by rank, ascending
+    uint16_t order3[N3]  # 3-subset indices by rank, ascending
+    uint16_t tmp[N5]
+    double pm[N5]        # max vm over 5-subsets ranked <= this one
+    double pt[N5]        # max vt over 3-subsets ranked <= this one
 
 
 cdef void _prepare(const uint8_t *cards, Work *w) noexcept nogil:
@@ -151,6 +170,63 @@ cdef void _prepare_values(Work *w, const double *tt, const double *tm, const dou
         w.vt[i] = tt[w.r3[i]]
 
 
+cdef void _sort_by_rank(const uint16_t *r, int n, uint16_t *out, uint16_t *tmp) noexcept nogil:
+    """Indices 0..n-1 ordered by ``r`` ascending (stable LSD radix sort, 7 + 6 bits)."""
+    cdef int cnt[128]
+    cdef int i, s, c
+    for i in range(128):
+        cnt[i] = 0
+    for i in range(n):
+        cnt[r[i] & 127] += 1
+    s = 0
+    for i in range(128):
+        c = cnt[i]
+        cnt[i] = s
+        s += c
+    for i in range(n):
+        tmp[cnt[r[i] & 127]] = <uint16_t>i
+        cnt[r[i] & 127] += 1
+    for i in range(64):
+        cnt[i] = 0
+    for i in range(n):
+        cnt[r[tmp[i]] >> 7] += 1
+    s = 0
+    for i in range(64):
+        c = cnt[i]
+        cnt[i] = s
+        s += c
+    for i in range(n):
+        out[cnt[r[tmp[i]] >> 7]] = tmp[i]
+        cnt[r[tmp[i]] >> 7] += 1
+
+
+cdef void _prepare_order(Work *w) noexcept nogil:
+    _sort_by_rank(w.r5, N5, w.order5, w.tmp)
+
+
+cdef void _prepare_bounds(Work *w) noexcept nogil:
+    """Prefix maxima: for each 5-subset, the best middle and top values ranked at most as high."""
+    _sort_by_rank(w.r3, N3, w.order3, w.tmp)
+    cdef int i = 0, g, k, j3 = 0
+    cdef unsigned r
+    cdef double run5 = -INFINITY, run3 = -INFINITY
+    while i < N5:
+        r = w.r5[w.order5[i]]
+        g = i
+        while g < N5 and w.r5[w.order5[g]] == r:
+            if w.vm[w.order5[g]] > run5:
+                run5 = w.vm[w.order5[g]]
+            g += 1
+        while j3 < N3 and w.r3[w.order3[j3]] <= r:
+            if w.vt[w.order3[j3]] > run3:
+                run3 = w.vt[w.order3[j3]]
+            j3 += 1
+        for k in range(i, g):
+            w.pm[w.order5[k]] = run5
+            w.pt[w.order5[k]] = run3
+        i = g
+
+
 cdef inline uint64_t _key(unsigned rb, unsigned rm, unsigned rt, unsigned bmask, unsigned t) noexcept nogil:
     return ((<uint64_t>rb << 48) | (<uint64_t>rm << 35) | (<uint64_t>rt << 22)
             | (<uint64_t>bmask << 9) | <uint64_t>(511 - t))
@@ -167,6 +243,73 @@ cdef int64_t _count(const Work *w) noexcept nogil:
         lo = ri if ri < rj else rj
         n += (rt <= lo) * (1 + (ri == rj))
     return n
+
+
+cdef uint64_t _best_lex_pruned(const Work *w) noexcept nogil:
+    """As :func:`_best_lex`, visiting bottoms strongest first and stopping below the best bottom rank."""
+    cdef uint64_t best = 0, key
+    cdef int idx, k
+    cdef unsigned b, m, t, rb, rm, rt
+    cdef const uint16_t *mrow
+    cdef const uint16_t *trow
+    for idx in range(N5 - 1, -1, -1):
+        b = w.order5[idx]
+        rb = w.r5[b]
+        if rb < (best >> 48):
+            break
+        mrow = ORD_M[b]
+        trow = ORD_T[b]
+        for k in range(56):
+            m = mrow[k]
+            rm = w.r5[m]
+            if rm > rb:
+                continue
+            t = trow[k]
+            rt = w.r3[t]
+            if rt > rm:
+                continue
+            key = _key(rb, rm, rt, SUB5[b], t)
+            if key > best:
+                best = key
+    return best
+
+
+cdef uint64_t _best_table_pruned(const Work *w, double *value) noexcept nogil:
+    """As :func:`_best_table`, skipping bottoms whose bound cannot reach the best so far."""
+    cdef double bv = -INFINITY, v, ub, vbb
+    cdef uint64_t bkey = 0, key
+    cdef int idx, k, found = 0
+    cdef unsigned b, m, t, rb, rm, rt
+    cdef const uint16_t *mrow
+    cdef const uint16_t *trow
+    for idx in range(N5 - 1, -1, -1):
+        b = w.order5[idx]
+        rb = w.r5[b]
+        vbb = w.vb[b]
+        if found:
+            ub = vbb + w.pm[b] + w.pt[b]
+            if ub < bv or (ub == bv and rb < (bkey >> 48)):
+                continue
+        mrow = ORD_M[b]
+        trow = ORD_T[b]
+        for k in range(56):
+            m = mrow[k]
+            rm = w.r5[m]
+            if rm > rb:
+                continue
+            t = trow[k]
+            rt = w.r3[t]
+            if rt > rm:
+                continue
+            v = vbb + w.vm[m] + w.vt[t]
+            if v >= bv:
+                key = _key(rb, rm, rt, SUB5[b], t)
+                if not found or v > bv or key > bkey:
+                    bv = v
+                    bkey = key
+                    found = 1
+    value[0] = bv
+    return bkey
 
 
 cdef uint64_t _best_lex(const Work *w) noexcept nogil:
@@ -222,6 +365,24 @@ cdef uint64_t _best_table(const Work *w, double *value) noexcept nogil:
                     found = 1
     value[0] = bv
     return bkey
+
+
+cdef uint64_t _solve(Work *w, const uint8_t *cards, const double *tt, const double *tm,
+                     const double *tb, int prune, double *value) noexcept nogil:
+    """Best key of one hand: lexicographic when ``tt`` is NULL, else the table objective."""
+    _prepare(cards, w)
+    value[0] = NAN
+    if tt == NULL:
+        if not prune:
+            return _best_lex(w)
+        _prepare_order(w)
+        return _best_lex_pruned(w)
+    _prepare_values(w, tt, tm, tb)
+    if not prune:
+        return _best_table(w, value)
+    _prepare_order(w)
+    _prepare_bounds(w)
+    return _best_table_pruned(w, value)
 
 
 cdef inline unsigned _to_input(const Work *w, unsigned smask) noexcept nogil:
@@ -409,26 +570,28 @@ cdef tuple _result(const Work *w, uint64_t key):
             (r[0], r[1], r[2]))
 
 
-def best_lexicographic(cards):
+def best_lexicographic(cards, *, prune=True):
     """Strongest legal split by (bottom, middle, top) rank, ties by card sets.
 
     Returns ``((top_mask, middle_mask, bottom_mask), (top_rank, middle_rank,
-    bottom_rank))`` with masks over input positions.
+    bottom_rank))`` with masks over input positions.  ``prune=False`` visits
+    every split (same answer, slower; for tests).
     """
     arr = _one(cards, "best_lexicographic")
     cdef const uint8_t[:, ::1] h = arr
     cdef Work *w = _alloc()
     cdef uint64_t key
+    cdef double value
+    cdef int p = bool(prune)
     try:
         with nogil:
-            _prepare(&h[0, 0], w)
-            key = _best_lex(w)
+            key = _solve(w, &h[0, 0], NULL, NULL, NULL, p, &value)
         return _result(w, key)
     finally:
         free(w)
 
 
-def best_table(cards, top, middle, bottom):
+def best_table(cards, top, middle, bottom, *, prune=True):
     """Legal split maximising ``bottom[rb] + middle[rm] + top[rt]`` (summed in that order).
 
     Returns ``(masks, ranks, value)`` as :func:`best_lexicographic` plus the value.
@@ -441,18 +604,17 @@ def best_table(cards, top, middle, bottom):
     cdef Work *w = _alloc()
     cdef uint64_t key
     cdef double value
+    cdef int p = bool(prune)
     try:
         with nogil:
-            _prepare(&h[0, 0], w)
-            _prepare_values(w, &tt[0], &tm[0], &tb[0])
-            key = _best_table(w, &value)
+            key = _solve(w, &h[0, 0], &tt[0], &tm[0], &tb[0], p, &value)
         masks, ranks = _result(w, key)
         return masks, ranks, value
     finally:
         free(w)
 
 
-def best_batch(hands, tables=None):
+def best_batch(hands, tables=None, *, prune=True):
     """Best split of every row of an (n, 13) array.
 
     ``tables``: ``None`` for the lexicographic objective, else a
@@ -466,34 +628,31 @@ def best_batch(hands, tables=None):
     arr = _hands(hands, "best_batch")
     cdef const uint8_t[:, ::1] h = arr
     cdef const double[::1] tt, tm, tb
-    cdef int use_tables = tables is not None
-    if use_tables:
+    cdef const double *ptt = NULL
+    cdef const double *ptm = NULL
+    cdef const double *ptb = NULL
+    if tables is not None:
         if not isinstance(tables, tuple) or len(tables) != 3:
             raise TypeError("best_batch: tables must be a (top, middle, bottom) tuple of arrays or None")
         tt = _table(tables[0], "best_batch")
         tm = _table(tables[1], "best_batch")
         tb = _table(tables[2], "best_batch")
+        ptt, ptm, ptb = &tt[0], &tm[0], &tb[0]
     cdef Py_ssize_t i, n = h.shape[0]
     cards_out = np.empty((n, 13), dtype=np.uint8)
     ranks_out = np.empty((n, 3), dtype=np.int32)
-    values_out = np.full(n, np.nan, dtype=np.float64)
+    values_out = np.empty(n, dtype=np.float64)
     cdef uint8_t[:, ::1] co = cards_out
     cdef int32_t[:, ::1] ro = ranks_out
     cdef double[::1] vo = values_out
     cdef Work *w = _alloc()
     cdef uint64_t key
     cdef unsigned sm[3]
-    cdef double value
+    cdef int p = bool(prune)
     try:
         with nogil:
             for i in range(n):
-                _prepare(&h[i, 0], w)
-                if use_tables:
-                    _prepare_values(w, &tt[0], &tm[0], &tb[0])
-                    key = _best_table(w, &value)
-                    vo[i] = value
-                else:
-                    key = _best_lex(w)
+                key = _solve(w, &h[i, 0], ptt, ptm, ptb, p, &vo[i])
                 _decode(w, key, sm, &ro[i, 0])
                 _write_cards(w, sm, &co[i, 0])
     finally:
