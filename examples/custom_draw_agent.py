@@ -39,6 +39,6 @@ def tight_agent(obs):
 
 
 if __name__ == "__main__":
-    result = simulate("draw", [tight_agent, "normal", "easy", "call"], deals=2000, seed=1,
+    result = simulate("draw", [tight_agent, "normal", "easy", "call"], deals=800, seed=1,
                       duplicate=True, workers=2)
     print(result.table())
