@@ -5,9 +5,10 @@ import time
 import numpy as np
 import pytest
 
-from pokercore import _arrange, random_hands
+from pokercore import random_hands
 from pokercore.binh.agents import AGENT_LEVELS, HardAgent, suggest_arrangement, make_agent
 from pokercore.binh.game import Observation
+from pokercore.binh.search import legal_arrangements
 from pokercore.binh.tables import SelfPlayTables, default_tables
 from pokercore.binh.training import train
 
@@ -29,9 +30,10 @@ def test_every_agent_returns_a_legal_arrangement_of_its_cards(level, hands):
 def test_normal_maximises_the_table_value(hands):
     t = default_tables()
     for h in hands[:5]:
-        legal = _arrange.legal_arrangements(np.asarray(h, dtype=np.uint8))
+        legal = legal_arrangements(h)
         a, v = suggest_arrangement(h)
-        assert v == pytest.approx(t.expected(legal[:, 3:6]).max())
+        ranks = np.stack([legal["top_rank"], legal["middle_rank"], legal["bottom_rank"]], axis=1)
+        assert v == pytest.approx(t.expected(ranks).max())
         assert t.expected(np.array(a.ranks)) == pytest.approx(v)
 
 
@@ -46,9 +48,11 @@ def test_hard_respects_its_time_budget(hands):
 
 def test_hard_candidates_start_with_normals_choice(hands):
     agent = HardAgent(np.random.default_rng(0))
-    cand, vals, mc = agent.evaluate(Observation(hands[1], 0, 3))
-    assert vals[0] == pytest.approx(suggest_arrangement(hands[1])[1])
-    assert np.all(np.diff(vals) <= 1e-12) and np.all(np.abs(mc) <= 3)
+    ev = agent.evaluate(Observation(hands[1], 0, 3))
+    k = agent.candidates
+    assert ev.table[0] == pytest.approx(suggest_arrangement(hands[1])[1])
+    assert np.all(np.diff(ev.table[:k]) <= 1e-12) and np.all(np.abs(ev.mc) <= 3)
+    assert ev.samples == agent.samples and len(ev.legal) >= k
 
 
 def test_unknown_level():

@@ -5,7 +5,8 @@ import io
 import numpy as np
 import pytest
 
-from pokercore import _arrange, parse_cards
+from pokercore import parse_cards
+from pokercore.binh.search import best_arrangement, count_legal
 from pokercore.binh.play import main_play, main_solve, parse_arrangement
 
 HAND = parse_cards("As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c")
@@ -40,10 +41,8 @@ def test_foul_needs_confirmation():
     # agents take no randomness when built, so the first deal is deal_hands(4, default_rng(seed))
     from pokercore.binh.game import deal_hands
     from pokercore.cards import format_cards
-    from pokercore.binh.arrangement import Arrangement
     hand = list(deal_hands(4, np.random.default_rng(2))[0])
-    masks, ranks = _arrange.best_lexicographic(np.asarray(hand, dtype=np.uint8))
-    a = Arrangement.from_masks(hand, *masks)
+    a = best_arrangement(hand)
     assert a.middle_rank < a.bottom_rank          # so swapping middle and bottom fouls
     line = f"{format_cards(list(a.top))} / {format_cards(list(a.bottom))} / {format_cards(list(a.middle))}"
     out = _play(f"{line}\n{line}!\n", "--deals", "1", "--level", "strongest")
@@ -68,7 +67,7 @@ def test_solve_prints_every_objective_and_the_count():
     out = io.StringIO()
     assert main_solve(["As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c"], stdout=out) == 0
     text = out.getvalue()
-    n = _arrange.count_legal(np.asarray(HAND, dtype=np.uint8))
+    n = count_legal(HAND)
     assert f"legal arrangements: {n} of 72072" in text
     for name in ("strongest:", "table:", "monte carlo:"):
         assert name in text

@@ -9,11 +9,17 @@ easy       the brief's suggestions (attack: full house / any / max; defend:
            max), with some randomness
 normal     exhaustive search maximising the self-play table objective
            (expected points per opponent, :mod:`pokercore.binh.tables`)
-hard       normal's best candidates re-ranked by Monte Carlo: opponents dealt
-           from the 39 unseen cards and arranged by the normal policy
+hard       normal's best candidates plus the best ones against the sampled
+           field, scored exactly by Monte Carlo: opponents dealt from the 39
+           unseen cards and arranged by the normal policy
 ========== ====================================================================
 
-None of them ever fouls.  Agents see only their observation.
+:class:`BestResponseAgent` (not a level) is the exploitability probe: the
+exhaustive best response to the normal policy, estimated from many
+opponent samples per decision.
+
+None of them ever fouls.  Agents see only their observation.  Everything
+goes through the public search face :mod:`pokercore.binh.search`.
 
 >>> import numpy as np
 >>> from pokercore.binh.game import Observation
@@ -27,17 +33,19 @@ None of them ever fouls.  Agents see only their observation.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import _arrange, evaluate5
+from .. import evaluate5
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
+from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_batch, legal_arrangements
+from .special import classify_special
 from .tables import SelfPlayTables, default_tables
 
-__all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "HardAgent",
-           "AGENT_LEVELS", "suggest_arrangement"]
+__all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "HardAgent", "BestResponseAgent",
+           "AGENT_LEVELS", "suggest_arrangement", "OpponentSample", "sample_opponents", "HardEvaluation"]
 
 AGENT_LEVELS = ("easy", "normal", "hard", "strongest")
 
@@ -45,13 +53,20 @@ AGENT_LEVELS = ("easy", "normal", "hard", "strongest")
 _FULL_HOUSE_MIN = evaluate5([0, 1, 2, 4, 5], "binh")      # 2-2-2-3-3
 _STRAIGHT_MIN = evaluate5([0, 4, 8, 12, 17], "binh")      # 2-3-4-5-6 offsuit
 
+_RANK_FIELDS = ["top_rank", "middle_rank", "bottom_rank"]
+
 
 def _cards(obs: Any) -> np.ndarray:
     return np.asarray(obs.cards, dtype=np.uint8)
 
 
-def _from_masks(cards: np.ndarray, masks: Any) -> Arrangement:
-    return Arrangement.from_masks(cards.tolist(), int(masks[0]), int(masks[1]), int(masks[2]))
+def _ranks(legal: np.ndarray) -> np.ndarray:
+    """(n, 3) int array of (top, middle, bottom) ranks of :func:`legal_arrangements` rows."""
+    return np.stack([legal[f] for f in _RANK_FIELDS], axis=1)
+
+
+def _from_row(cards: Any, row: Any) -> Arrangement:
+    return Arrangement.from_masks(list(cards), int(row["top"]), int(row["middle"]), int(row["bottom"]))
 
 
 def suggest_arrangement(cards: Any, tables: SelfPlayTables | None = None) -> tuple[Arrangement, float]:
@@ -63,10 +78,9 @@ def suggest_arrangement(cards: Any, tables: SelfPlayTables | None = None) -> tup
     >>> a.is_foul, -3 <= v <= 3
     (False, True)
     """
-    t = default_tables() if tables is None else tables
-    arr = np.asarray(list(cards), dtype=np.uint8)
-    masks, _, value = _arrange.best_table(arr, *t.objective())
-    return _from_masks(arr, masks), float(value)
+    bt = (default_tables() if tables is None else tables).branch_tables()
+    a = best_arrangement(np.asarray(list(cards), dtype=np.uint8), bt)
+    return a, bt.value(a)
 
 
 class StrongestAgent:
@@ -76,9 +90,7 @@ class StrongestAgent:
         pass
 
     def __call__(self, obs: Any) -> Arrangement:
-        cards = _cards(obs)
-        masks, _ = _arrange.best_lexicographic(cards)
-        return _from_masks(cards, masks)
+        return best_arrangement(_cards(obs))
 
 
 class NormalAgent:
@@ -110,8 +122,8 @@ class EasyAgent:
 
     def __call__(self, obs: Any) -> Arrangement:
         cards = _cards(obs)
-        legal = _arrange.legal_arrangements(cards)
-        rt, rm, rb = legal[:, 3], legal[:, 4], legal[:, 5]
+        legal = legal_arrangements(cards)
+        rt, rm, rb = legal["top_rank"], legal["middle_rank"], legal["bottom_rank"]
         best_b = int(rb.max())
         if best_b >= _FULL_HOUSE_MIN:
             keep = rb >= _FULL_HOUSE_MIN
@@ -132,65 +144,200 @@ class EasyAgent:
         k = 0
         if self.rng.random() < self.noise and len(rows) > 1:
             k = int(self.rng.integers(1, min(len(rows), 6)))
-        return _from_masks(cards, rows[k, :3])
+        return _from_row(cards, rows[k])
+
+
+# ---------------------------------------------------------------- Monte Carlo against the normal field
+
+
+class OpponentSample(NamedTuple):
+    """Opponent hands dealt from the unseen cards and arranged by the normal policy.
+
+    ``ranks`` (m, 3): (top, middle, bottom) ranks of the ``m`` normal
+    (arranged) opponents; ``special_points`` (n - m,): what each declared
+    special opponent wins from us; ``n``: all sampled opponents.
+    """
+
+    ranks: np.ndarray
+    special_points: np.ndarray
+    n: int
+
+    def branch_values(self) -> np.ndarray:
+        """(3, 7918) array: ``v[b, r]`` = mean over all ``n`` opponents of the branch point
+        (+1 win, -1 loss, 0 tie or special opponent) of a rank-``r`` branch ``b``.
+
+        Without a scoop bonus, ``v[0, rt] + v[1, rm] + v[2, rb] - special_points.sum() / n``
+        is exactly the Monte Carlo mean pair score of an arrangement over the sample.
+        """
+        out = np.empty((3, TABLE_LEN))
+        m = len(self.ranks)
+        for b in range(3):
+            cnt = np.bincount(self.ranks[:, b], minlength=TABLE_LEN)[:TABLE_LEN]
+            cum = np.cumsum(cnt)
+            out[b] = ((cum - cnt) - (m - cum)) / self.n
+        return out
+
+    def pair_scores(self, ranks: Any, rules: BinhRules = DEFAULT_RULES) -> np.ndarray:
+        """Exact mean pair score over the sample of each (k, 3) row of our (non-fouled) ranks.
+
+        Branch points, scoop bonus and the specials' points, as the engine
+        scores them (our hand is normal: the engine never asks a special hand).
+        """
+        r = np.asarray(ranks)
+        diff = np.sign(r[:, None, :] - self.ranks[None, :, :]).sum(axis=2)
+        if rules.scoop_bonus:
+            diff = diff + rules.scoop_bonus * np.sign(diff) * (np.abs(diff) == 3)
+        return (diff.sum(axis=1) - self.special_points.sum()) / self.n
+
+
+def sample_opponents(cards: Any, n: int, rng: np.random.Generator, tables: SelfPlayTables | None = None,
+                     rules: BinhRules = DEFAULT_RULES, deadline: float | None = None) -> OpponentSample:
+    """Deal ``n`` opponent hands from the 39 cards not in ``cards`` and arrange them by the normal policy.
+
+    Hands come three to a shuffle of the 39 unseen cards (each one a
+    uniform 13-card hand of them: card removal is exact).  Special hands
+    are declared when ``rules.declare_specials``.  The random numbers drawn
+    depend on ``n`` only; ``deadline`` (a ``time.perf_counter()`` value)
+    stops arranging early, between chunks of 256 hands, and the sample is
+    then smaller.
+
+    >>> s = sample_opponents(list(range(13)), 30, np.random.default_rng(0))
+    >>> s.n == len(s.ranks) + len(s.special_points), s.n <= 30
+    (True, True)
+    """
+    bt = (default_tables() if tables is None else tables).branch_tables()
+    unseen = np.setdiff1d(np.arange(52, dtype=np.uint8), np.asarray(list(cards), dtype=np.uint8))
+    shuffles = -(-n // 3)
+    order = np.argsort(rng.random((shuffles, 39)), axis=1)
+    hands = unseen[order].reshape(3 * shuffles, 13)[:n]
+    ranks, specials, done = [], [], 0
+    for lo in range(0, n, 256):
+        chunk = hands[lo:lo + 256]
+        if rules.declare_specials:
+            sp = [classify_special(h.tolist()) for h in chunk]
+            specials += [rules.special_points(s.type) for s in sp if s]
+            chunk = chunk[[not s for s in sp]]
+        if len(chunk):
+            ranks.append(best_arrangement_batch(np.ascontiguousarray(chunk), bt).ranks)
+        done = min(n, lo + 256)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    r = np.concatenate(ranks) if ranks else np.empty((0, 3), dtype=np.int32)
+    return OpponentSample(r, np.asarray(specials, dtype=np.float64), done)
+
+
+class HardEvaluation(NamedTuple):
+    """What :meth:`HardAgent.evaluate` found.
+
+    ``legal``: the candidate rows (:data:`~pokercore.binh.search.LEGAL_DTYPE`);
+    ``table``: their table values (normal's objective); ``mc``: their exact
+    Monte Carlo mean pair scores over the sample; ``score``: what the agent
+    maximises (``mc`` shrunk towards ``table``); ``samples``: opponents used.
+    """
+
+    legal: np.ndarray
+    table: np.ndarray
+    mc: np.ndarray
+    score: np.ndarray
+    samples: int
+
+    def best(self) -> int:
+        """Index of the chosen candidate (first maximum; candidates come in table order)."""
+        return int(np.argmax(self.score))
 
 
 class HardAgent:
-    """Normal's top ``candidates`` arrangements re-ranked by Monte Carlo.
+    """Normal's top candidates and the best ones against the sampled field, re-ranked by Monte Carlo.
 
-    Each sample deals the opponents (``num_players - 1`` hands) from the 39
-    unseen cards and arranges them with the normal policy; all candidates are
-    scored on the same samples (common random numbers).  Up to ``samples``
-    opponent hands are used per decision, stopping early when
-    ``time_budget`` seconds are spent (the budget makes results depend on
-    the machine only when it is hit; the defaults stay well inside it).
-    Opponent special hands cost every candidate the same and are ignored.
+    Per decision: ``samples`` opponent hands are dealt from the 39 unseen
+    cards and arranged by the normal policy (:func:`sample_opponents`, one
+    batch search).  The candidates are normal's ``candidates`` best
+    arrangements by table value plus the ``candidates`` best by their mean
+    score over the sample (found among all legal arrangements).  Each
+    candidate is scored exactly against every sampled opponent (branches,
+    scoop bonus, specials; common random numbers: one sample for all) and
+    the agent plays the best of ``(n * mc + shrink * table) / (n + shrink)``:
+    ``shrink`` pseudo-samples of the table value temper the winner's curse
+    of picking the maximum of many noisy estimates.
+
+    The default is deterministic given the rng: a fixed ``samples`` count
+    sized to fit the 50 ms budget on a shared 2-core machine (~25 ms
+    measured, see ``docs/binh_strength.md``).  ``time_budget`` (seconds) is
+    only a safety cap: when arranging the sample passes it, the agent
+    stops early and decides on fewer samples, and only then does the result
+    depend on machine speed.
     """
 
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
-                 tables: SelfPlayTables | None = None, candidates: int = 8, samples: int = 300,
-                 time_budget: float = 0.05) -> None:
+                 tables: SelfPlayTables | None = None, candidates: int = 16, samples: int = 1000,
+                 shrink: float = 100.0, time_budget: float = 0.05) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.rules = DEFAULT_RULES if rules is None else rules
         self.tables = default_tables() if tables is None else tables
         self.candidates = candidates
         self.samples = samples
+        self.shrink = shrink
         self.time_budget = time_budget
 
-    def evaluate(self, obs: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(candidate rows, table values, Monte Carlo points per opponent)`` for one observation."""
+    def evaluate(self, obs: Any) -> HardEvaluation:
+        """Candidates, their table and Monte Carlo values for one observation."""
         start = time.perf_counter()
+        rules = getattr(obs, "rules", self.rules)
         cards = _cards(obs)
-        legal = _arrange.legal_arrangements(cards)
-        values = self.tables.expected(legal[:, 3:6])
+        legal = legal_arrangements(cards)
+        ranks = _ranks(legal)
+        table = self.tables.expected(ranks)
+        sample = sample_opponents(cards, self.samples, self.rng, self.tables, rules,
+                                  deadline=start + 0.8 * self.time_budget)
+        v = sample.branch_values()
+        emp = v[0][ranks[:, 0]] + v[1][ranks[:, 1]] + v[2][ranks[:, 2]]
         k = min(self.candidates, len(legal))
-        top = np.argpartition(-values, k - 1)[:k]
-        top = top[np.argsort(-values[top], kind="stable")]
-        cand, cand_v = legal[top], values[top]
-        unseen = np.setdiff1d(np.arange(52, dtype=np.uint8), cards)
-        opp = max(1, obs.num_players - 1)
-        per = 13 * opp
-        total = np.zeros(k)
-        n = 0
-        objective = self.tables.objective()
-        batch = max(1, 60 // opp)
-        while n < self.samples:
-            m = min(batch, (self.samples - n + opp - 1) // opp)
-            hands = np.stack([self.rng.permutation(unseen)[:per] for _ in range(m)]).reshape(m * opp, 13)
-            _, oranks, _ = _arrange.best_batch(np.ascontiguousarray(hands), objective)
-            diff = np.sign(cand[:, None, 3:6] - oranks[None, :, :]).sum(axis=2)
-            if self.rules.scoop_bonus:
-                diff = diff + self.rules.scoop_bonus * np.sign(diff) * (np.abs(diff) == 3)
-            total += diff.sum(axis=1)
-            n += m * opp
-            if time.perf_counter() - start > self.time_budget:
-                break
-        return cand, cand_v, total / n
+        by_table = np.argpartition(-table, k - 1)[:k]
+        by_table = by_table[np.argsort(-table[by_table], kind="stable")]
+        by_mc = np.argpartition(-emp, k - 1)[:k]
+        extra = by_mc[~np.isin(by_mc, by_table)]
+        extra = extra[np.argsort(-table[extra], kind="stable")]
+        idx = np.concatenate([by_table, extra])
+        mc = sample.pair_scores(ranks[idx], rules)
+        n = sample.n
+        score = (n * mc + self.shrink * table[idx]) / (n + self.shrink)
+        return HardEvaluation(legal[idx], table[idx], mc, score, n)
 
     def __call__(self, obs: Any) -> Arrangement:
-        cand, _, mc = self.evaluate(obs)
-        best = int(np.argmax(mc))   # first maximum: ties go to the better table value
-        return _from_masks(_cards(obs), cand[best, :3])
+        ev = self.evaluate(obs)
+        return _from_row(obs.cards, ev.legal[ev.best()])
+
+
+class BestResponseAgent:
+    """Exhaustive best response to the normal policy, estimated per decision (the exploitability probe).
+
+    Deals ``samples`` opponents from the unseen cards, arranges them by the
+    normal policy and plays the legal arrangement with the highest mean
+    pair score over that sample, searched over all its legal arrangements
+    (the sample's per-branch points as a :class:`BranchTables` objective:
+    exact for ``scoop_bonus == 0``; with a scoop bonus the 64 best rows of
+    that objective are re-scored exactly).  No time limit.
+    """
+
+    def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
+                 tables: SelfPlayTables | None = None, samples: int = 2000) -> None:
+        self.rng = np.random.default_rng() if rng is None else rng
+        self.rules = DEFAULT_RULES if rules is None else rules
+        self.tables = default_tables() if tables is None else tables
+        self.samples = samples
+
+    def __call__(self, obs: Any) -> Arrangement:
+        rules = getattr(obs, "rules", self.rules)
+        cards = _cards(obs)
+        sample = sample_opponents(cards, self.samples, self.rng, self.tables, rules)
+        objective = BranchTables(*sample.branch_values())
+        if not rules.scoop_bonus:
+            return best_arrangement(cards, objective)
+        legal = legal_arrangements(cards)
+        ranks = _ranks(legal)
+        v = objective.top[ranks[:, 0]] + objective.middle[ranks[:, 1]] + objective.bottom[ranks[:, 2]]
+        top = np.argsort(-v, kind="stable")[:64]
+        return _from_row(cards, legal[top[int(np.argmax(sample.pair_scores(ranks[top], rules)))]])
 
 
 _LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "strongest": StrongestAgent}

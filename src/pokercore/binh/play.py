@@ -28,13 +28,13 @@ from typing import IO, Any, Sequence
 
 import numpy as np
 
-from .. import _arrange
 from ..cards import format_card, parse_cards
 from ..ranking import describe_rank
 from .agents import AGENT_LEVELS, HardAgent, suggest_arrangement, make_agent
 from .arrangement import Arrangement
 from .game import Observation, deal_hands, pair_score, run_deal
 from .rules import DEFAULT_RULES
+from .search import best_arrangement, count_legal
 from .special import SpecialHand, classify_special
 from .tables import default_tables
 
@@ -222,23 +222,27 @@ def solve(cards: Any, players: int = 4, seed: int = 0) -> list[tuple[str, Arrang
     """Best arrangement under each objective with its expected points per opponent.
 
     Objectives: ``"strongest"`` (lexicographic), ``"table"`` (self-play
-    expected score), ``"monte carlo"`` (the hard AI's re-ranking).  Values
-    are per opponent against the self-play field, specials excluded.
+    expected score), ``"monte carlo"`` (the hard AI's candidates scored
+    against 5,000 opponents dealt from the unseen cards and arranged by the
+    normal policy).  Values are points per opponent: table values against
+    the self-play field without specials, the Monte Carlo value the exact
+    mean pair score over the sample (opponents' specials included).
     """
     hand = parse_cards(cards) if isinstance(cards, str) else [int(c) for c in cards]
-    arr = np.asarray(hand, dtype=np.uint8)
     t = default_tables()
-    out = []
-    masks, ranks = _arrange.best_lexicographic(arr)
-    strongest = Arrangement.from_masks(hand, *masks)
-    out.append(("strongest", strongest, float(t.expected(np.array(strongest.ranks)))))
+    strongest = best_arrangement(hand)
+    out = [("strongest", strongest, float(t.expected(np.array(strongest.ranks))))]
     best, v = suggest_arrangement(hand, t)
     out.append(("table", best, v))
-    hard = HardAgent(np.random.default_rng(seed), samples=3000, time_budget=5.0)
-    cand, _, mc = hard.evaluate(Observation(tuple(hand), 0, players))
-    i = int(np.argmax(mc))
-    out.append(("monte carlo", Arrangement.from_masks(hand, *map(int, cand[i, :3])), float(mc[i])))
+    hard = HardAgent(np.random.default_rng(seed), samples=5000, time_budget=5.0)
+    ev = hard.evaluate(Observation(tuple(hand), 0, players))
+    i = int(np.argmax(ev.mc))
+    out.append(("monte carlo", _row_arrangement(hand, ev.legal[i]), float(ev.mc[i])))
     return out
+
+
+def _row_arrangement(hand: Sequence[int], row: Any) -> Arrangement:
+    return Arrangement.from_masks(list(hand), int(row["top"]), int(row["middle"]), int(row["bottom"]))
 
 
 def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None) -> int:
@@ -264,7 +268,7 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
     if sp:
         say(f"special hand: {sp} - declared automatically, wins "
             f"{DEFAULT_RULES.special_points(sp.type)} from each normal hand")
-    say(f"legal arrangements: {_arrange.count_legal(np.asarray(hand, dtype=np.uint8))} of 72072")
+    say(f"legal arrangements: {count_legal(hand)} of 72072")
     for name, a, v in solve(hand, args.players, args.seed):
         say()
         say(f"{name}: {a.format()}   expected {v:+.3f} per opponent, {v * opp:+.3f} per deal")

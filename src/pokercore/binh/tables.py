@@ -10,7 +10,9 @@ branch.  From it, for a branch of rank ``r``:
 
 By linearity of expectation the expected score of an arrangement against one
 opponent of that field is ``value_top[rt] + value_middle[rm] + value_bottom[rb]``
-(specials and fouls excluded), which the exhaustive search maximises.
+(specials and fouls excluded), which the exhaustive search maximises
+(:meth:`SelfPlayTables.branch_tables` is that objective for
+:func:`pokercore.binh.search.best_arrangement`).
 
 The shipped tables (``pokercore/data/binh_tables.npz``, made by
 :mod:`pokercore.binh.training`) load on first use:
@@ -32,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from .search import BranchTables
 
 __all__ = ["SelfPlayTables", "default_tables", "TABLE_LEN", "BRANCHES"]
 
@@ -66,6 +70,7 @@ class SelfPlayTables:
         self.lose = 1.0 - cdf
         self.value = self.win - self.lose
         self.value.setflags(write=False)
+        self._branch_tables: BranchTables | None = None
 
     @classmethod
     def from_ranks(cls, ranks: Any, meta: dict[str, Any] | None = None) -> SelfPlayTables:
@@ -80,15 +85,16 @@ class SelfPlayTables:
         pmf = np.stack([np.bincount(r[:, b], minlength=TABLE_LEN)[:TABLE_LEN] for b in range(3)])
         return cls(pmf / len(r), meta)
 
-    def branch_tables(self) -> Any:
-        """The value tables as a :class:`pokercore.binh.search.BranchTables` objective."""
-        from .search import BranchTables
-        return BranchTables(self.value[0], self.value[1], self.value[2])
+    def branch_tables(self) -> BranchTables:
+        """The value tables as a :class:`pokercore.binh.search.BranchTables` objective (built once).
 
-    def objective(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(top, middle, bottom)`` value arrays, the argument of the table search."""
-        return (np.ascontiguousarray(self.value[0]), np.ascontiguousarray(self.value[1]),
-                np.ascontiguousarray(self.value[2]))
+        >>> t = default_tables()
+        >>> t.branch_tables() is t.branch_tables()
+        True
+        """
+        if self._branch_tables is None:
+            self._branch_tables = BranchTables(self.value[0], self.value[1], self.value[2])
+        return self._branch_tables
 
     def expected(self, ranks: Any) -> np.ndarray:
         """Expected points per opponent of (..., 3) rank triples (non-fouled, no specials)."""

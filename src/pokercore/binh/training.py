@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _arrange
+from .search import best_arrangement_batch
 from .special import classify_special
 from .tables import SelfPlayTables
 
@@ -71,19 +71,19 @@ def train(rounds: int = 24, deals: int = 25_000, seed: int = 2024, *, players: i
     eval_rng, *round_rngs = (np.random.default_rng(s) for s in ss.spawn(rounds + 2))
     evals = _normal_hands(eval_rng, max(1, eval_hands // players), players)
     t0 = time.perf_counter()
-    _, ranks, _ = _arrange.best_batch(_normal_hands(round_rngs[0], deals, players))
+    ranks = best_arrangement_batch(_normal_hands(round_rngs[0], deals, players)).ranks
     pmf = SelfPlayTables.from_ranks(ranks).pmf
     tables = SelfPlayTables(pmf)
-    prev_choice = _arrange.best_batch(evals)[0]
+    prev_choice = best_arrangement_batch(evals).cards
     history = [{"round": 0, "changed": 1.0, "dvalue": 1.0, "br_gain": float("nan"),
                 "seconds": time.perf_counter() - t0}]
     for k in range(1, rounds + 1):
         hands = _normal_hands(round_rngs[k], deals, players)
-        _, ranks, _ = _arrange.best_batch(hands, tables.objective())
+        ranks = best_arrangement_batch(hands, tables.branch_tables()).ranks
         a = 1.0 / (k + 1)
         pmf = (1 - a) * pmf + a * SelfPlayTables.from_ranks(ranks).pmf
         new = SelfPlayTables(pmf)
-        choice, _, br = _arrange.best_batch(evals, new.objective())
+        choice, _, br = best_arrangement_batch(evals, new.branch_tables())
         rec = {
             "round": k,
             "changed": float(np.mean((choice != prev_choice).any(axis=1))),
