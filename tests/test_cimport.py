@@ -1,0 +1,59 @@
+"""Other Cython code can cimport the C-level evaluators (pokercore/ceval.pxd)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import pokercore as pc
+
+pytest.importorskip("Cython")
+
+USER_PYX = """
+# cython: language_level=3
+from libc.stdint cimport uint8_t
+from pokercore.ceval cimport pc_eval5_standard, pc_eval5_binh, pc_eval3, pc_valid_cards
+
+def eval5(a, b, c, d, e, binh=False):
+    cdef uint8_t cards[5]
+    cards[:] = [a, b, c, d, e]
+    if not pc_valid_cards(cards, 5):
+        raise ValueError("invalid cards")
+    return pc_eval5_binh(a, b, c, d, e) if binh else pc_eval5_standard(a, b, c, d, e)
+
+def eval3(a, b, c):
+    return pc_eval3(a, b, c)
+"""
+
+SETUP = """
+from setuptools import Extension, setup
+from Cython.Build import cythonize
+import pokercore
+setup(ext_modules=cythonize([Extension("user_ext", ["user_ext.pyx"], include_dirs=[pokercore.get_include()])],
+                            quiet=True))
+"""
+
+
+def test_user_extension_cimports_ceval(tmp_path):
+    (tmp_path / "user_ext.pyx").write_text(textwrap.dedent(USER_PYX))
+    (tmp_path / "setup.py").write_text(textwrap.dedent(SETUP))
+    build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr[-3000:]
+    check = textwrap.dedent("""
+        import user_ext, pokercore as pc
+        hands = pc.random_hands(2000, 5, seed=3).tolist()
+        assert all(user_ext.eval5(*h) == pc.evaluate5(h) for h in hands)
+        assert all(user_ext.eval5(*h, binh=True) == pc.evaluate5(h, rules="binh") for h in hands)
+        assert all(user_ext.eval3(*h[:3]) == pc.evaluate3(h[:3]) for h in hands)
+        try:
+            user_ext.eval5(1, 1, 2, 3, 4)
+        except ValueError:
+            print("ok")
+    """)
+    run = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.strip() == "ok"
