@@ -53,6 +53,18 @@ __all__ = [
 ]
 
 
+_SUBPACKAGES = ("binh", "draw", "sim")
+
+
+def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy subpackages
+    """``pokercore.binh``, ``pokercore.draw`` and ``pokercore.sim`` load on first use."""
+    if name in _SUBPACKAGES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def get_include() -> str:
     """Directory holding ``ceval.pxd``'s C headers, for ``include_dirs`` of your extension.
 
