@@ -169,3 +169,42 @@ def test_hand_over_hook_sees_the_showdown() -> None:
     play_game(DrawConfig(players=2, hands=3, seed=5), [Watcher(), check_call_agent])
     assert len(seen) == 3 and all(street == "over" and pay for _, street, _, pay in seen)
     assert all(rev for _, _, rev, _ in seen)  # check/call hands always reach showdown
+
+
+def test_float_amounts_from_an_agent_never_reach_the_stacks():
+    # 2.0 == 2, so the action is legal; the engine must still move its own int amount.
+    from pokercore.draw import DrawConfig, DrawState, format_history, replay_history
+
+    def floaty(obs):
+        for a in obs.legal_actions:
+            if a.kind in ("bet", "call", "raise"):
+                return (a.kind, float(a.amount), ())
+        return obs.legal_actions[0]
+
+    s = DrawState(DrawConfig(players=2, starting_stacks=20), button=0, seed=1)
+    s.play([floaty, floaty])
+    assert all(type(x) is int for x in s.stacks)
+    assert replay_history(format_history(s)).snapshot() == s.snapshot()
+
+
+def test_wrong_agent_count_is_refused_before_dealing():
+    from pokercore.draw import DrawConfig, DrawError, DrawGame, check_call_agent
+
+    g = DrawGame(DrawConfig(players=3, hands=5, seed=2))
+    with pytest.raises(DrawError, match="1 agents for 3 seats"):
+        g.play_hand([check_call_agent])
+    assert g.hands_played == 0
+    assert g.play_hand([check_call_agent] * 3).is_over
+
+
+def test_random_agent_from_a_generator_is_reproducible():
+    import numpy as np
+
+    from pokercore.draw import DrawConfig, DrawState, RandomAgent
+
+    s = DrawState(DrawConfig(players=2), button=0, seed=3)
+    obs = s.observe(s.actor)
+    picks = [RandomAgent(rng=np.random.default_rng(9))(obs) for _ in range(2)]
+    assert picks[0] == picks[1]
+    with pytest.raises(ValueError, match="seed or rng"):
+        RandomAgent(1, rng=np.random.default_rng(9))

@@ -15,7 +15,7 @@ Examples
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import STAND_PAT, Action
 from .observation import Observation
@@ -52,6 +52,9 @@ class RandomAgent:
     ----------
     seed : int, optional
         Seed of its own ``random.Random``.
+    rng : numpy.random.Generator, optional
+        Draw the seed from this generator instead (how the simulation
+        runner seeds agent classes).
 
     Examples
     --------
@@ -61,7 +64,11 @@ class RandomAgent:
     True
     """
 
-    def __init__(self, seed: Optional[int] = None) -> None:
+    def __init__(self, seed: Optional[int] = None, *, rng: Optional[Any] = None) -> None:
+        if rng is not None:
+            if seed is not None:
+                raise ValueError("give seed or rng, not both")
+            seed = int(rng.integers(2**63))
         self._rng = random.Random(seed)
 
     def __call__(self, obs: Observation) -> Action:

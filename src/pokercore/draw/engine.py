@@ -44,7 +44,7 @@ from ..cards import format_cards, parse_cards
 from .actions import CHECK, FOLD, Action, DrawChoices, Event
 from .observation import Observation
 from .config import DECK_SIZE, HAND_SIZE, MAX_DISCARD, DrawConfig
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, DrawError, IllegalActionError
 from .checks import ActionChecks
 from .view import StateView
 from .pots import Pot, build_pots, split_pot
@@ -472,7 +472,7 @@ class DrawState(StateView, ActionChecks):
         actions raises :class:`IllegalActionError` (the state is unchanged).
         """
         if len(agents) != self._n:
-            raise ValueError(f"{len(agents)} agents for {self._n} seats")
+            raise DrawError(f"{len(agents)} agents for {self._n} seats: give one agent per seat")
         observe = self._observe
         while self._actor is not None:
             i = self._actor
@@ -481,6 +481,9 @@ class DrawState(StateView, ActionChecks):
             # Fast path: an offered action needs no second check.
             if action in legal:
                 kind = action[0]
+                if kind != "draw":
+                    # The engine's own action: an agent's 2.0 equals 2 but must not reach the stacks.
+                    action = next(a for a in legal if a[0] == kind)
                 if kind == "check":
                     self._do_check(i)
                 elif kind == "call":

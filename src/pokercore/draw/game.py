@@ -140,6 +140,8 @@ class DrawGame:
         An agent with a ``hand_over`` method gets ``hand_over(observation)``
         at the end of each hand it was dealt into (showdown reveals, payouts).
         """
+        if len(agents) != self._cfg.players:  # before dealing: a refused call changes nothing
+            raise DrawError(f"{len(agents)} agents for {self._cfg.players} seats: give one agent per seat")
         hand = self.start_hand()
         hand.play(agents)
         for seat, agent in enumerate(agents):
@@ -151,7 +153,7 @@ class DrawGame:
     def play(self, agents: Sequence[Agent], *, keep_hands: bool = False) -> GameResult:
         """Play the remaining hands; return the final stacks."""
         if len(agents) != self._cfg.players:
-            raise ValueError(f"{len(agents)} agents for {self._cfg.players} seats")
+            raise DrawError(f"{len(agents)} agents for {self._cfg.players} seats: give one agent per seat")
         kept: list[DrawState] = []
         while not self.is_over:
             hand = self.play_hand(agents)
