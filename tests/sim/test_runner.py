@@ -124,3 +124,31 @@ def test_bad_requests_are_refused(kw, match):
 
 def test_result_is_a_match_result():
     assert isinstance(run(deals=5), MatchResult)
+
+
+class Counter:
+    """A stateful agent object: shows on every other call."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, cards):
+        self.calls += 1
+        return self.calls % 2 == 0
+
+
+def test_stateful_agent_object_gives_the_same_result_in_process_and_in_a_pool():
+    kw = dict(deals=60, seed=5, chunk_size=7)
+    one = simulate("toy", [Counter(), "always"], **kw)
+    two = simulate("toy", [Counter(), "always"], workers=2, **kw)
+    with ThreadPoolExecutor(2) as ex:
+        threads = simulate("toy", [Counter(), "always"], executor=ex, **kw)
+    np.testing.assert_array_equal(one.payoffs, two.payoffs)
+    np.testing.assert_array_equal(one.payoffs, threads.payoffs)
+
+
+def test_unpicklable_agent_runs_in_process_but_is_refused_for_workers():
+    r = simulate("toy", [lambda cards: True, "always"], deals=5)
+    assert r.deals == 5
+    with pytest.raises(SimulationError, match="picklable"):
+        simulate("toy", [lambda cards: True, "always"], deals=5, workers=2)

@@ -46,7 +46,11 @@ class BinhAdapter:
 
 
 class DrawAdapter:
-    """Five-card draw: a deal is one hand from fresh stacks, the button on seat 0.
+    """Five-card draw: a deal is one hand from fresh stacks, the button on a random seat.
+
+    The button seat comes from the deal's generator, so in duplicate mode
+    (same generator for every rotation) each agent holds the button once
+    per rotation cycle, and in plain mode positions are fair on average.
 
     Payoffs are chips won or lost in the hand (they sum to 0).  Options are
     :class:`pokercore.draw.DrawConfig` fields (``ante``, ``small_bet``,
@@ -83,7 +87,8 @@ class DrawAdapter:
         from ..draw import DrawState
 
         cfg = self._config(len(agents), options)
-        hand = DrawState(cfg, cfg.stacks, 0, seed=rng)
+        button = int(rng.integers(len(agents)))
+        hand = DrawState(cfg, cfg.stacks, button, seed=rng)
         hand.play(agents)
         for seat, agent in enumerate(agents):
             hook = getattr(agent, "hand_over", None)

@@ -26,9 +26,11 @@ True
 
 from __future__ import annotations
 
+import copy
 import importlib
 import inspect
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -151,6 +153,16 @@ class _Chunk:
     options: tuple
 
 
+def _run_pickled(payload: bytes) -> np.ndarray:
+    """Run a chunk from its pickle.
+
+    Every chunk starts from a fresh copy of its agent specs, wherever it runs:
+    a stateful agent object would otherwise carry its state from chunk to
+    chunk in this process (or a thread pool) but not in a process pool.
+    """
+    return _run_chunk(pickle.loads(payload))
+
+
 def _run_chunk(chunk: _Chunk) -> np.ndarray:
     """Play one chunk; payoffs of shape (deals, n_agents) by agent (not seat)."""
     adapter = get_game(chunk.game)
@@ -259,6 +271,16 @@ def simulate(
     seeds = np.random.SeedSequence(int(seed)).spawn(n_chunks)
     opts = tuple(sorted((options or {}).items()))
     chunks = [_Chunk(game_ref, specs, s, m, duplicate, opts) for s, m in zip(seeds, sizes)]
+    in_process = executor is None and workers == 1
+    try:
+        payloads: list[Any] = [pickle.dumps(c) for c in chunks]
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        if not in_process:
+            raise SimulationError(
+                f"to run on workers, agents and game must be picklable (a module-level function or "
+                f"class, or an import path 'package.module:name'): {exc}"
+            ) from None
+        payloads = chunks  # e.g. a lambda agent: run here, each chunk on a deep copy
 
     start = time.perf_counter()
     bar = _progress(int(deals), progress)
@@ -269,11 +291,12 @@ def simulate(
             own_pool = executor = ProcessPoolExecutor(max_workers=int(workers))
         if executor is None:
             for k, c in enumerate(chunks):
-                results[k] = _run_chunk(c)
+                p = payloads[k]
+                results[k] = _run_pickled(p) if isinstance(p, bytes) else _run_chunk(copy.deepcopy(p))
                 if bar is not None:
                     bar.update(c.deals)
         else:
-            futures = {executor.submit(_run_chunk, c): k for k, c in enumerate(chunks)}
+            futures = {executor.submit(_run_pickled, p): k for k, p in enumerate(payloads)}
             from concurrent.futures import as_completed
 
             for fut in as_completed(futures):
