@@ -50,6 +50,11 @@ from pokercore.ceval cimport pc_eval5_binh, pc_eval3, pc_valid_cards, PC_NUM_RAN
 
 import numpy as np
 
+from pokercore.errors import (
+    CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError, PokercoreTypeError,
+    PokercoreValueError,
+)
+
 cdef enum:
     N5 = 1287       # C(13, 5)
     N3 = 286        # C(13, 3)
@@ -450,16 +455,16 @@ cdef Py_ssize_t _fill_legal(const Work *w, int32_t *out) noexcept nogil:
 cdef object _hands(object hands, str name):
     """A C-contiguous uint8 (n, 13) array with valid rows, or a clear ValueError."""
     if not isinstance(hands, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
+        raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
     arr = <object>hands
     if arr.dtype.kind not in "iu":
-        raise TypeError(f"{name}: card codes need an integer dtype, got {arr.dtype}")
+        raise CardTypeError(f"{name}: card codes need an integer dtype, got {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != 13:
-        raise ValueError(f"{name}: expected shape (n_hands, 13), got {arr.shape}")
+        raise HandSizeError(f"{name}: expected shape (n_hands, 13), got {arr.shape}")
     if arr.dtype != np.uint8:
         if arr.size and (arr.min() < 0 or arr.max() > 51):
             bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
-            raise ValueError(f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}")
+            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}")
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     cdef const uint8_t[:, ::1] h = arr
@@ -472,27 +477,30 @@ cdef object _hands(object hands, str name):
     if bad_row >= 0:
         row = arr[bad_row].tolist()
         if max(row) > 51:
-            raise ValueError(f"{name}: hand {bad_row} has a card code out of range 0..51: {row}")
-        raise ValueError(f"{name}: hand {bad_row} repeats a card: {row}")
+            raise InvalidCardError(f"{name}: hand {bad_row} has a card code out of range 0..51: {row}")
+        raise DuplicateCardError(f"{name}: hand {bad_row} repeats a card: {row}")
     return arr
 
 
 cdef object _one(object cards, str name):
     if not isinstance(cards, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")
+        raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")
     if cards.ndim != 1:
-        raise ValueError(f"{name}: expected 13 card codes in a 1-D array, got shape {cards.shape}")
+        raise HandSizeError(f"{name}: expected 13 card codes in a 1-D array, got shape {cards.shape}")
     if cards.shape[0] != 13:
-        raise ValueError(f"{name}: expected 13 cards, got {cards.shape[0]}")
+        raise HandSizeError(f"{name}: expected 13 cards, got {cards.shape[0]}")
     return _hands(cards.reshape(1, 13), name)
 
 
 cdef object _table(object t, str name):
-    arr = np.ascontiguousarray(t, dtype=np.float64)
+    try:
+        arr = np.ascontiguousarray(t, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise PokercoreTypeError(f"{name}: a value table must hold numbers: {exc}") from None
     if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
-        raise ValueError(f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {arr.shape}")
+        raise PokercoreValueError(f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {arr.shape}")
     if not np.isfinite(arr).all():
-        raise ValueError(f"{name}: value tables must be finite (no NaN or inf)")
+        raise PokercoreValueError(f"{name}: value tables must be finite (no NaN or inf)")
     return arr
 
 
@@ -633,7 +641,7 @@ def best_batch(hands, tables=None, *, prune=True):
     cdef const double *ptb = NULL
     if tables is not None:
         if not isinstance(tables, tuple) or len(tables) != 3:
-            raise TypeError("best_batch: tables must be a (top, middle, bottom) tuple of arrays or None")
+            raise PokercoreTypeError("best_batch: tables must be a (top, middle, bottom) tuple of arrays or None")
         tt = _table(tables[0], "best_batch")
         tm = _table(tables[1], "best_batch")
         tb = _table(tables[2], "best_batch")

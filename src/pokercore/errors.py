@@ -18,6 +18,7 @@ __all__ = [
     "InvalidRankError",
     "DeckError",
     "PokercoreTypeError",
+    "PokercoreValueError",
 ]
 
 
@@ -25,7 +26,11 @@ class PokercoreError(Exception):
     """Base class of every pokercore error."""
 
 
-class InvalidCardError(PokercoreError, ValueError):
+class PokercoreValueError(PokercoreError, ValueError):
+    """An argument with the right type but an unusable value."""
+
+
+class InvalidCardError(PokercoreValueError):
     """A card code out of 0..51 or a card string that does not parse."""
 
 
@@ -33,7 +38,7 @@ class DuplicateCardError(InvalidCardError):
     """The same card appears twice where cards must be distinct."""
 
 
-class HandSizeError(PokercoreError, ValueError):
+class HandSizeError(PokercoreValueError):
     """A hand (or array of hands) has the wrong number of cards or shape."""
 
 
@@ -45,17 +50,17 @@ class CardTypeError(PokercoreTypeError):
     """Cards were given as an unsupported type or dtype."""
 
 
-class InvalidArrayError(PokercoreError, ValueError):
+class InvalidArrayError(PokercoreValueError):
     """A numpy array of hands is empty, not C-contiguous or otherwise unusable."""
 
 
-class InvalidRulesError(PokercoreError, ValueError):
+class InvalidRulesError(PokercoreValueError):
     """An unknown rule set (``rules`` must be ``"standard"`` or ``"binh"``)."""
 
 
-class InvalidRankError(PokercoreError, ValueError):
+class InvalidRankError(PokercoreValueError):
     """A hand rank outside the scale it is said to belong to."""
 
 
-class DeckError(PokercoreError, ValueError):
+class DeckError(PokercoreValueError):
     """A deal the deck cannot make (too many or a negative number of cards)."""

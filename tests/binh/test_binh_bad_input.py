@@ -186,3 +186,47 @@ def test_arrangement_helpers_rejected() -> None:
         Arrangement.from_masks(GOOD, 0b111, 0b11111000, 1 << 14)
     with pytest.raises(ValueError, match="exactly 13 cards"):
         Arrangement.from_row(CODES[:12])
+
+
+# Every refusal is a PokercoreError as well as a ValueError/TypeError (so one
+# `except pokercore.PokercoreError` catches them all).
+_HAND = "As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c"
+
+
+def _bad_calls():
+    import numpy as np
+
+    from pokercore import parse_cards
+    from pokercore.binh import (Arrangement, BinhRules, BranchTables, best_arrangement,
+                                best_arrangement_batch, count_legal_batch, score_deal, score_pair)
+
+    codes = parse_cards(_HAND)
+    dup = np.array([codes[:12] + [codes[0]]])
+    a = best_arrangement(_HAND)
+    return [
+        lambda: BinhRules(foul_points=-1),
+        lambda: BinhRules(foul_points=1.5),
+        lambda: count_legal_batch(dup),
+        lambda: best_arrangement_batch(dup),
+        lambda: count_legal_batch(np.array([codes[:12]])),
+        lambda: count_legal_batch(np.array([codes], dtype=float)),
+        lambda: score_deal([a]),
+        lambda: score_deal([a, a]),
+        lambda: score_pair(a, "x"),
+        lambda: best_arrangement(_HAND, 5),
+        lambda: best_arrangement(_HAND, "foo"),
+        lambda: BranchTables(np.zeros(5), np.zeros(5), np.zeros(5)),
+        lambda: BranchTables(["x"] * 7918, ["x"] * 7918, ["x"] * 7918),
+        lambda: Arrangement.from_masks(codes, 7, 7, 0),
+        lambda: Arrangement.from_string(5),
+    ]
+
+
+@pytest.mark.parametrize("i", range(15))
+def test_refusals_are_pokercore_errors(i):
+    from pokercore import PokercoreError
+
+    call = _bad_calls()[i]
+    with pytest.raises((ValueError, TypeError)) as info:
+        call()
+    assert isinstance(info.value, PokercoreError), f"{type(info.value).__name__}: {info.value}"

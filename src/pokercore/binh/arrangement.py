@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import evaluate3, evaluate5
 from ..cards import format_cards
-from ..errors import HandSizeError
+from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError
 
 from ..ranking import HandCategory, category_of, describe_rank
 from ._input import check_distinct, codes
@@ -107,7 +107,7 @@ class Arrangement:
         True
         """
         if not isinstance(text, str):
-            raise TypeError(f"Arrangement.from_string expects a str, got {type(text).__name__}")
+            raise PokercoreTypeError(f"Arrangement.from_string expects a str, got {type(text).__name__}")
         parts = text.replace("|", "/").split("/")
         if len(parts) != 3:
             raise HandSizeError(
@@ -142,10 +142,10 @@ class Arrangement:
         for name, m in (("top", top), ("middle", middle), ("bottom", bottom)):
             m = int(m)
             if not 0 <= m < 1 << 13:
-                raise ValueError(f"Arrangement.from_masks: {name} mask {m} is not a 13-bit mask")
+                raise PokercoreValueError(f"Arrangement.from_masks: {name} mask {m} is not a 13-bit mask")
             masks.append(m)
         if masks[0] & masks[1] or masks[0] & masks[2] or masks[1] & masks[2] or sum(masks) != (1 << 13) - 1:
-            raise ValueError(
+            raise PokercoreValueError(
                 "Arrangement.from_masks: the masks must be disjoint and cover all 13 cards, "
                 f"got {masks[0]:#06x}, {masks[1]:#06x}, {masks[2]:#06x}"
             )

@@ -11,12 +11,14 @@ BinhRules(foul_points=9, type_a_points=12, type_b_points=6, declare_specials=Tru
 >>> BinhRules(foul_points=-9)
 Traceback (most recent call last):
 ...
-ValueError: BinhRules.foul_points must be >= 0, got -9
+pokercore.errors.InvalidRulesError: BinhRules.foul_points must be >= 0, got -9
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+
+from ..errors import InvalidRulesError, PokercoreTypeError
 
 __all__ = ["BinhRules", "DEFAULT_RULES"]
 
@@ -62,16 +64,16 @@ class BinhRules:
             value = getattr(self, f.name)
             if f.name == "declare_specials":
                 if not isinstance(value, bool):
-                    raise TypeError(
+                    raise PokercoreTypeError(
                         f"BinhRules.declare_specials must be a bool, got {type(value).__name__} {value!r}"
                     )
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(
+                raise PokercoreTypeError(
                     f"BinhRules.{f.name} must be an int, got {type(value).__name__} {value!r}"
                 )
             if value < 0:
-                raise ValueError(f"BinhRules.{f.name} must be >= 0, got {value}")
+                raise InvalidRulesError(f"BinhRules.{f.name} must be >= 0, got {value}")
 
     def special_points(self, special_type: str) -> int:
         """Points a special hand of type ``"A"`` or ``"B"`` wins from a normal hand.
@@ -83,7 +85,7 @@ class BinhRules:
             return self.type_a_points
         if special_type == "B":
             return self.type_b_points
-        raise ValueError(f"special type must be 'A' or 'B', got {special_type!r}")
+        raise InvalidRulesError(f"special type must be 'A' or 'B', got {special_type!r}")
 
 
 #: The rules of the brief: foul 9, type A 12, type B 6, specials declared, no scoop bonus.

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
 
@@ -76,13 +77,13 @@ class PairOutcome:
 
 def _check_rules(rules: object) -> BinhRules:
     if not isinstance(rules, BinhRules):
-        raise TypeError(f"rules must be a BinhRules, got {type(rules).__name__}")
+        raise PokercoreTypeError(f"rules must be a BinhRules, got {type(rules).__name__}")
     return rules
 
 
 def _check_hand(hand: object, name: str) -> Arrangement:
     if not isinstance(hand, Arrangement):
-        raise TypeError(f"{name} must be an Arrangement, got {type(hand).__name__}")
+        raise PokercoreTypeError(f"{name} must be an Arrangement, got {type(hand).__name__}")
     return hand
 
 
@@ -214,7 +215,7 @@ def score_deal(hands: Sequence[Arrangement], rules: BinhRules = DEFAULT_RULES) -
     rules = _check_rules(rules)
     hands = list(hands)
     if not 2 <= len(hands) <= 4:
-        raise ValueError(f"a Binh deal has 2 to 4 players, got {len(hands)} hands")
+        raise HandSizeError(f"a Binh deal has 2 to 4 players, got {len(hands)} hands")
     owner: dict[int, int] = {}
     for i, h in enumerate(hands):
         _check_hand(h, f"hands[{i}]")
@@ -222,7 +223,7 @@ def score_deal(hands: Sequence[Arrangement], rules: BinhRules = DEFAULT_RULES) -
             if c in owner:
                 from ..cards import format_card
 
-                raise ValueError(
+                raise PokercoreValueError(
                     f"card {format_card(c)} is held by players {owner[c]} and {i}; a deal's cards must be distinct"
                 )
             owner[c] = i

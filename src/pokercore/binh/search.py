@@ -46,7 +46,7 @@ import numpy as np
 
 from .. import _arrange
 from ..cards import cards_to_array
-from ..errors import CardTypeError, HandSizeError
+from ..errors import CardTypeError, HandSizeError, PokercoreTypeError, PokercoreValueError
 from ._input import hand_array
 from .arrangement import Arrangement
 
@@ -117,13 +117,16 @@ class BranchTables:
 
     def __init__(self, top: Any, middle: Any, bottom: Any) -> None:
         for name, table in (("top", top), ("middle", middle), ("bottom", bottom)):
-            arr = np.array(table, dtype=np.float64)
+            try:
+                arr = np.array(table, dtype=np.float64)
+            except (TypeError, ValueError) as exc:
+                raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
             if arr.shape != (TABLE_LEN,):
-                raise ValueError(
+                raise PokercoreValueError(
                     f"BranchTables.{name}: expected shape ({TABLE_LEN},) indexed by Binh rank, got {arr.shape}"
                 )
             if not np.isfinite(arr).all():
-                raise ValueError(f"BranchTables.{name}: values must be finite (no NaN or inf)")
+                raise PokercoreValueError(f"BranchTables.{name}: values must be finite (no NaN or inf)")
             arr.flags.writeable = False
             object.__setattr__(self, name, arr)
 
@@ -224,23 +227,23 @@ def _pick(cards: np.ndarray, legal: np.ndarray, scores: np.ndarray) -> int:
 def _scores(objective: Callable[[np.ndarray], Any], legal: np.ndarray) -> np.ndarray:
     scores = np.asarray(objective(legal), dtype=np.float64)
     if scores.shape != (len(legal),):
-        raise ValueError(
+        raise PokercoreValueError(
             f"objective callable must return one score per legal arrangement, shape ({len(legal)},), "
             f"got {scores.shape}"
         )
     if np.isnan(scores).any():
-        raise ValueError("objective callable returned NaN scores")
+        raise PokercoreValueError("objective callable returned NaN scores")
     return scores
 
 
 def _check_objective(objective: Any) -> None:
     if isinstance(objective, str):
         if objective != "lexicographic":
-            raise ValueError(
+            raise PokercoreValueError(
                 f"unknown objective {objective!r}: use 'lexicographic', a BranchTables or a callable"
             )
     elif not isinstance(objective, BranchTables) and not callable(objective):
-        raise TypeError(
+        raise PokercoreTypeError(
             f"objective must be 'lexicographic', a BranchTables or a callable, got {type(objective).__name__}"
         )
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
+from ..errors import PokercoreValueError
 from ._input import codes
 
 __all__ = ["SpecialKind", "SpecialHand", "classify_special"]
@@ -97,7 +98,7 @@ class SpecialHand:
     def __post_init__(self) -> None:
         kinds = tuple(self.kinds)
         if not all(isinstance(k, SpecialKind) for k in kinds) or len(set(kinds)) != len(kinds):
-            raise ValueError(f"SpecialHand.kinds must be distinct SpecialKind members, got {kinds!r}")
+            raise PokercoreValueError(f"SpecialHand.kinds must be distinct SpecialKind members, got {kinds!r}")
         object.__setattr__(self, "kinds", tuple(sorted(kinds, key=_ORDER.index)))
 
     @property
