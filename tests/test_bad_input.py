@@ -557,3 +557,25 @@ def test_ranking_errors_are_pokercore_errors():
         pc.category_of(5, rules="texas")
     with raises(pc.errors.PokercoreTypeError, r"rank must be an int"):
         pc.category_of(5.0)
+
+
+@pytest.mark.parametrize("call, exc, match", [
+    (lambda: pc.cards_to_array(5), CardTypeError, r"cards_to_array expects"),
+    (lambda: pc.cards_to_array(None), CardTypeError, r"cards_to_array expects"),
+    (lambda: pc.Deck(exclude=5), CardTypeError, r"sequence of card codes"),
+    (lambda: pc.Deck("abc"), pc.errors.PokercoreTypeError, r"seed must be"),
+    (lambda: pc.Deck(-1), pc.errors.DeckError, r"seed must be >= 0"),
+    (lambda: pc.random_hands(3, 5, seed="x"), pc.errors.PokercoreTypeError, r"seed must be"),
+    (lambda: pc.Deck(1).deal_hands(-1, 5), pc.errors.DeckError, r">= 0"),
+    (lambda: pc.evaluate5(b"\x00\x04\x08\x0c\x10"), CardTypeError, r"got bytes"),
+    (lambda: pc.evaluate5({0: 1, 4: 1, 8: 1, 12: 1, 16: 1}), CardTypeError, r"got dict"),
+])
+def test_more_bad_inputs_name_the_problem(call, exc, match):
+    with raises(exc, match):
+        call()
+
+
+def test_rules_names_are_case_insensitive_everywhere():
+    r = pc.evaluate5("Ah 2c 3d 4s 5h", rules="BINH")
+    assert r == pc.evaluate5("Ah 2c 3d 4s 5h", rules="binh")
+    assert pc.describe_rank(r, rules="BINH") == "Straight, A-2-3-4-5"

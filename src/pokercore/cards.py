@@ -16,10 +16,17 @@ Output is always the canonical two-character form (``"As Kd 7h"``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
-from .errors import CardTypeError, DeckError, DuplicateCardError, HandSizeError, InvalidCardError
+from .errors import (
+    CardTypeError,
+    DeckError,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokercoreTypeError,
+)
 
 __all__ = [
     "RANKS",
@@ -290,7 +297,7 @@ def to_codes(cards: CardsLike) -> list[int]:
         if cards.dtype.kind not in "iu":
             raise CardTypeError(f"card array must have an integer dtype, got {cards.dtype}")
         return [check_code(c) for c in cards.tolist()]
-    if not isinstance(cards, Iterable):
+    if not isinstance(cards, Iterable) or isinstance(cards, (bytes, bytearray, Mapping)):
         raise CardTypeError(
             f"cards must be a string or a sequence of card codes, got {type(cards).__name__}"
         )
@@ -347,6 +354,11 @@ def cards_to_array(cards: CardsLike | Sequence[CardsLike]) -> np.ndarray:
         if cards.size and (cards.min() < 0 or cards.max() > 51):
             raise InvalidCardError("card codes must be in 0..51 (2c = 0 ... As = 51)")
         return np.ascontiguousarray(cards, dtype=np.uint8)
+    if not isinstance(cards, (str, Sequence)):
+        raise CardTypeError(
+            f"cards_to_array expects a string, a sequence of cards or of hands, or an array; "
+            f"got {type(cards).__name__}"
+        )
     if isinstance(cards, str) or not any(_is_hand(x) for x in cards):
         return np.asarray(to_codes(cards), dtype=np.uint8)  # type: ignore[arg-type]
     rows = [to_codes(h) for h in cards]
@@ -388,7 +400,19 @@ def _generator(seed: SeedLike) -> np.random.Generator:
     np = _numpy()
     if isinstance(seed, np.random.Generator):
         return seed
+    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence))):
+        raise PokercoreTypeError(
+            f"seed must be None, an int, a SeedSequence or a Generator, got {type(seed).__name__} {seed!r}"
+        )
+    if seed is not None and not isinstance(seed, np.random.SeedSequence) and seed < 0:
+        raise DeckError(f"seed must be >= 0, got {seed}")
     return np.random.default_rng(seed)
+
+
+def _dead_cards(exclude: object) -> set[int]:
+    if exclude is None:
+        return set()
+    return set(to_codes(exclude))  # type: ignore[arg-type]
 
 
 class Deck:
@@ -413,7 +437,7 @@ class Deck:
 
     def __init__(self, seed: SeedLike = None, *, exclude: CardsLike | None = None) -> None:
         self._rng = _generator(seed)
-        dead = set(to_codes(exclude)) if exclude is not None and len(exclude) else set()
+        dead = _dead_cards(exclude)
         cards = _numpy().array([c for c in range(52) if c not in dead], dtype="int64")
         self._cards = self._rng.permutation(cards).tolist()
         self._pos = 0
@@ -434,6 +458,9 @@ class Deck:
 
     def deal_hands(self, n_hands: int, n_cards: int) -> list[list[int]]:
         """Deal ``n_hands`` hands of ``n_cards`` each, one hand at a time."""
+        n_hands, n_cards = _index(n_hands, "number of hands"), _index(n_cards, "number of cards")
+        if n_hands < 0 or n_cards < 0:
+            raise DeckError(f"cannot deal {n_hands} hands of {n_cards} cards: counts must be >= 0")
         if n_hands * n_cards > len(self):
             raise DeckError(
                 f"cannot deal {n_hands} hands of {n_cards}: only {len(self)} cards left"
@@ -467,7 +494,7 @@ def random_hands(
     n = _index(n, "number of hands")
     n_cards = _index(n_cards, "number of cards")
     rng = _generator(seed)
-    dead = set(to_codes(exclude)) if exclude is not None and len(exclude) else set()
+    dead = _dead_cards(exclude)
     live = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
     if n < 0 or not 0 < n_cards <= len(live):
         raise DeckError(f"cannot draw {n} hands of {n_cards} cards from {len(live)} cards")

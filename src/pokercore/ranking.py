@@ -62,9 +62,10 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
 
 
 def _scale(rules: str) -> str:
-    if rules not in ("standard", "binh"):
-        raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
-    return rules
+    """The canonical name of a scale; case-insensitive like the evaluators."""
+    if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
+        return rules.lower()
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
 
 
 @lru_cache(maxsize=2)
@@ -155,6 +156,7 @@ def describe_rank(rank: int, rules: str = "standard", *, kickers: bool = False) 
     >>> describe_rank(evaluate3("Qh Qd 9c"), rules="binh", kickers=True)
     'Pair of queens, 9 kicker'
     """
+    rules = _scale(rules)
     cat, tb = rank_detail(rank, rules)
     one, many = _SINGULAR, _PLURAL
     rest = "".join(_RANK_CHARS[r] for r in tb[1:])
