@@ -268,7 +268,9 @@ def evaluate5_batch(hands, rules="standard", out=None):
 
     Notes
     -----
-    The loop runs without the GIL, so threads evaluate in parallel.
+    The loop runs without the GIL, so threads evaluate in parallel.  The
+    array is validated once and then read as is: do not write to it from
+    another thread while the call runs.
 
     Examples
     --------

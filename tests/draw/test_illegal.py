@@ -97,3 +97,26 @@ def test_all_in_mode_off_refuses_a_call_for_less() -> None:
     with pytest.raises(IllegalActionError, match="all-in mode is off"):
         s.act(Action("call", 1))
     assert s.snapshot() == before
+
+
+def test_loose_types_are_refused_and_change_nothing():
+    import numpy as np
+
+    from pokercore.draw import DrawConfig, DrawState, IllegalActionError
+
+    s = DrawState(DrawConfig(players=2), button=0, seed=4)
+    before = s.snapshot()
+    actor = s.actor
+    for call in (lambda: s.check(seat=float(actor)), lambda: s.bet(2.0), lambda: s.bet("2"),
+                 lambda: s.bet(True)):
+        with pytest.raises(IllegalActionError):
+            call()
+        assert s.snapshot() == before
+    s.check()
+    s.check()
+    held = s.observe(s.actor).hand
+    before = s.snapshot()
+    for bad in ([float(held[0])], [np.True_], [True]):
+        with pytest.raises(IllegalActionError):
+            s.draw(bad)
+        assert s.snapshot() == before

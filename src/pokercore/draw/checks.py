@@ -58,8 +58,10 @@ class ActionChecks:
         i = self._actor
         if i is None:
             raise IllegalActionError("the hand is over: no more actions")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, (int, np.integer))):
+            raise IllegalActionError(f"a seat is an int 0..{self._n - 1}, got {type(seat).__name__} {seat!r}")
         if seat is not None and seat != i:
-            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self._n:
+            if not 0 <= seat < self._n:
                 raise IllegalActionError(f"no seat {seat!r} at this table (seats 0..{self._n - 1})")
             raise IllegalActionError(f"wrong player: it is seat {i}'s turn, not seat {seat}'s (to {what})")
         if betting and self._street == DRAW:
@@ -71,8 +73,12 @@ class ActionChecks:
 
     @staticmethod
     def _amount(kind: str, amount: Optional[int], need: int) -> None:
-        if amount is not None and amount != need:
-            raise IllegalActionError(f"wrong amount: {kind} costs {need} chips now, not {amount}")
+        if amount is None:
+            return
+        if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)):
+            raise IllegalActionError(f"an amount is a whole number of chips, got {type(amount).__name__} {amount!r}")
+        if amount != need:
+            raise IllegalActionError(f"wrong amount: {kind} costs {need} chips now, not {amount!r}")
 
     def verify_fold(self, seat: Optional[int] = None) -> None:
         """Raise :class:`IllegalActionError` unless the seat to act (or ``seat``) may fold."""
@@ -146,7 +152,7 @@ class ActionChecks:
             raise IllegalActionError(f"seat {i} cannot draw {len(codes)} cards: at most {MAX_DISCARD}")
         hand = self._hands[i]
         for k, c in enumerate(codes):
-            if c not in hand or isinstance(c, bool):
+            if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)) or c not in hand:
                 raise IllegalActionError(f"seat {i} cannot discard {c!r}: not a card it holds ({format_cards(hand)})")
             if c in codes[:k]:
                 raise IllegalActionError(f"seat {i} cannot discard {format_cards([c])} twice")
