@@ -1,24 +1,31 @@
-"""The hard five-card draw AI: opponent ranges, Monte Carlo, bounded bluffs.
+"""The hard five-card draw AI: particle ranges, Monte Carlo expected values, bounded bluffs.
 
-For every live opponent it keeps a *range*: a weight for any five-card
-hand that opponent might show down, built from public information only.
+For every live opponent it keeps a *range*, a weighted set of concrete
+hands (:class:`~.ranges.OpponentRange`): particles of a simulated sensible
+drawer, weighed by the opponent's public draw count and by each of its
+actions in this hand.  Calls of a seat that has never bet or raised count
+little (a calling station calls with anything); bets and raises count a lot.
 
-* The draw count: standing pat, drawing 1, 2 or 3 cards each imply a typical
-  final-hand mix (pat: straights and better, or a bluff; one card: two pair
-  or a missed/made draw; two: trips; three: a pair that improved 29% of the
-  time).  :data:`DRAW_MIX` holds these mixes; a sampled hand's weight is
-  its category's share in the mix over its share among random hands.
-* The betting: each bet or raise multiplies a hand's weight by its showdown
-  percentile (``pct ** AGGRESSION``), each call by ``pct ** CALL_WEIGHT``;
-  first-round actions count less than second-round ones.
+* **Draw.** It picks the discard whose exact distribution of final hands
+  (enumeration of every replacement) has the best expected showdown share
+  against the opponents' final-hand distributions: the product of their
+  range CDFs, so players who already drew (stood pat, drew one ...) shape
+  its choice.
+* **First round.** Its strength is that expected share; it bets or raises
+  when the share beats the fair share by an edge, calls on pot odds, and
+  semi-bluffs draws at a bounded frequency.
+* **Second round.** It deals ``samples`` joint opponent hands from their
+  ranges (rejecting deals that collide with its own cards, its discards or
+  each other: Monte Carlo with card removal) and compares expected values
+  in chips: check against bet, fold against call against raise.  A bet's
+  value counts the opponents that fold (each continues with a probability
+  rising with its hand: a *loose* floor for seats that may call anything,
+  a pair or better nearly always) and the ones that raise; so it value-bets
+  thin hands against callers and bets for folds only at a bounded
+  frequency (``bluff`` <= :data:`MAX_BLUFF`).
 
-After the draw it deals ``samples`` random hands to the opponents from the
-cards it cannot see (:func:`~.strength.equity` with importance weights) and
-decides on the weighted showdown share.  Before the draw, when nobody has
-drawn yet, it uses the exact expected share of its best discard against
-opponents whose strength grows with their aggression.  It semi-bluffs
-draws before the draw and bluffs after it, each at a bounded frequency
-(``bluff`` <= ``MAX_BLUFF``), only when checked to.
+No memory across deals: ranges are rebuilt from each observation; only its
+own discards of the current hand are remembered (cleared by ``reset()``).
 
 Examples
 --------
@@ -40,86 +47,59 @@ from pokercore import evaluate5
 from pokercore.draw.actions import draw_action
 
 from .easy import drawing_hand
-from .normal import acts_last, bets_faced, decide
-from .odds import CATEGORY, best_discard, showdown_cdf
-from .strength import bet_or_raise, equity, find
+from .normal import acts_last, decide
+from .odds import best_discard
+from .ranges import OpponentRange, card_mask, particles
+from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
-__all__ = ["HardAgent", "OpponentRange", "DRAW_MIX", "MAX_BLUFF"]
+__all__ = ["HardAgent", "MAX_BLUFF", "continue_probability"]
 
-#: Share of each category among random five-card hands (high card .. straight flush).
-BASE = np.array([0.50118, 0.42257, 0.04754, 0.02113, 0.00392, 0.00197, 0.00144, 0.00024, 0.0000154])
-#: Typical final-hand category mix of a player by the number of cards it drew.
-DRAW_MIX = {
-    0: np.array([0.06, 0.01, 0.005, 0.005, 0.30, 0.30, 0.25, 0.05, 0.01]),
-    1: np.array([0.20, 0.08, 0.55, 0.03, 0.06, 0.06, 0.05, 0.005, 0.001]),
-    2: np.array([0.01, 0.20, 0.07, 0.60, 0.003, 0.003, 0.08, 0.04, 0.0001]),
-    3: np.array([0.05, 0.67, 0.15, 0.11, 0.003, 0.003, 0.01, 0.003, 0.0001]),
-}
-#: Category weight ratios (mix / base), one row per draw count.
-_RATIO = {k: (v / v.sum()) / BASE for k, v in DRAW_MIX.items()}
-AGGRESSION = 2.0
-CALL_WEIGHT = 0.6
-FIRST_ROUND = 0.3
 MAX_BLUFF = 0.2
 
 
-class OpponentRange:
-    """Public-information range of one opponent: its draw count and its actions."""
+def continue_probability(pct: np.ndarray, loose: float, pair: float = 0.173, width: float = 0.12) -> np.ndarray:
+    """Chance an opponent with showdown percentile ``pct`` calls a bet.
 
-    __slots__ = ("seat", "drawn", "exponent")
+    ``loose`` is the floor (calls with anything); from ``pair`` (the
+    weakest pair) the chance rises linearly to 1 over ``width``.
 
-    def __init__(self, seat: int, drawn: Optional[int], exponent: float) -> None:
-        self.seat = seat
-        self.drawn = drawn
-        self.exponent = exponent
-
-    @classmethod
-    def from_observation(cls, obs, seat: int) -> "OpponentRange":
-        """The range of ``seat`` given the public events in ``obs``."""
-        exp = 0.0
-        for e in obs.events:
-            if e.seat != seat:
-                continue
-            f = FIRST_ROUND if e.street == "bet1" else 1.0
-            if e.kind in ("bet", "raise"):
-                exp += f * AGGRESSION
-            elif e.kind == "call":
-                exp += f * CALL_WEIGHT
-        return cls(seat, obs.draw_counts[seat], exp)
-
-    def weights(self, ranks: np.ndarray) -> np.ndarray:
-        """Relative likelihood of each showdown rank in this range."""
-        w = np.ones(len(ranks))
-        if self.drawn is not None:
-            w = _RATIO[min(3, self.drawn)][CATEGORY[ranks]]
-        if self.exponent:
-            w = w * showdown_cdf()[ranks] ** self.exponent
-        return w
-
-    def __repr__(self) -> str:
-        return f"OpponentRange(seat={self.seat}, drawn={self.drawn}, exponent={self.exponent:.2f})"
+    >>> continue_probability(np.array([0.05, 0.5]), loose=0.3).round(2).tolist()
+    [0.3, 1.0]
+    """
+    ramp = np.clip((pct - pair) / width + 0.5, 0.0, 1.0)
+    return loose + (1.0 - loose) * ramp
 
 
 class HardAgent:
-    """Hard AI: per-opponent ranges, Monte Carlo against them, bounded (semi-)bluffs.
+    """Hard AI: particle ranges per opponent, Monte Carlo EVs, bounded (semi-)bluffs.
 
     Parameters
     ----------
     rng : numpy.random.Generator
         Source of the Monte Carlo samples and of bluffing decisions.
     samples : int
-        Monte Carlo deals per decision after the draw.
+        Joint opponent deals per second-round decision.
     bluff : float
-        Chance of betting a weak hand when checked to after the draw (and of
+        Chance of betting for folds when checked to after the draw (and of
         semi-bluffing a draw before it); capped at :data:`MAX_BLUFF`.
+    bet_edge, raise_edge : float
+        First-round share edges over the fair share to bet and to raise.
+    loose : float
+        Floor of the continue probability of a seat that has not bet or
+        raised this hand (it may be a calling station).
     """
 
     def __init__(self, rng: Optional[np.random.Generator] = None, samples: int = 1500,
-                 bluff: float = 0.12, bet_edge: float = 0.12, raise_edge: float = 0.25) -> None:
+                 bluff: float = 0.12, bet_edge: float = 0.08, raise_edge: float = 0.2,
+                 loose: float = 0.35, loose_active: float = 0.2, committed: float = 0.7,
+                 value_margin: float = 0.05, style: Optional[dict] = None) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
-        self.bet_edge, self.raise_edge = bet_edge, raise_edge
         self.samples = samples
         self.bluff = min(float(bluff), MAX_BLUFF)
+        self.bet_edge, self.raise_edge = bet_edge, raise_edge
+        self.loose, self.loose_active, self.committed = loose, loose_active, committed
+        self.value_margin = value_margin
+        self.style = style
         self._hand_number: Optional[int] = None
         self._discards: tuple[int, ...] = ()
 
@@ -130,46 +110,95 @@ class HardAgent:
 
     def ranges(self, obs) -> list[OpponentRange]:
         """The current range of every live opponent."""
-        return [OpponentRange.from_observation(obs, s) for s in obs.opponents]
+        return [OpponentRange(obs, s, self.style) for s in obs.opponents]
 
-    def _pre_draw_score(self, obs) -> np.ndarray:
-        rs = self.ranges(obs)
-        eff = sum(1.0 + 0.6 * r.exponent for r in rs)
-        return showdown_cdf() ** max(1.0, eff)
+    @staticmethod
+    def score(rs: list[OpponentRange]) -> np.ndarray:
+        """Chance each rank beats every opponent's final hand (independent ranges)."""
+        s = np.ones(7463)
+        for r in rs:
+            s = s * r.cdf()
+        return s
 
-    def post_draw_share(self, obs) -> float:
-        """Weighted Monte Carlo showdown share of the final hand against the ranges."""
-        rs = self.ranges(obs)
-
-        def weights(opp: np.ndarray) -> np.ndarray:
-            w = np.ones(len(opp))
-            for j, r in enumerate(rs):
-                w *= r.weights(opp[:, j])
-            return w
-
+    # ------------------------------------------------------------------ second round
+    def _deal(self, obs, rs: list[OpponentRange]):
+        """Ranks and percentiles ``(S, m)`` of joint opponent hands, card removal applied."""
+        p = particles()
+        idx = np.stack([r.sample(self.samples, self.rng) for r in rs], axis=1)
         dead = self._discards if self._hand_number == obs.hand_number else ()
-        return equity(obs.hand, len(rs), self.samples, self.rng, dead, weights)
+        known = np.uint64(card_mask(tuple(obs.hand) + tuple(dead)))
+        masks = p.mask[idx]
+        ok = ((masks & known) == 0).all(axis=1)
+        for j in range(len(rs)):
+            for k in range(j + 1, len(rs)):
+                ok &= (masks[:, j] & masks[:, k]) == 0
+        if ok.sum() >= 100:
+            idx = idx[ok]
+        return p.final_rank[idx], p.final_pct[idx]
 
+    def _second_round(self, obs):
+        legal = obs.legal_actions
+        rs = self.ranges(obs)
+        ranks, pct = self._deal(obs, rs)
+        mine = evaluate5(list(obs.hand))
+        best = ranks.max(axis=1)
+        ties = (ranks == mine).sum(axis=1)
+        share = np.where(best < mine, 1.0, np.where(best == mine, 1.0 / (1 + ties), 0.0))
+        pot, bet, to_call = obs.pot, obs.bet_size, obs.to_call
+        in_round = [any(e.street == obs.street and e.seat == r.seat and e.kind in ("bet", "raise", "call")
+                        for e in obs.events) for r in rs]
+        loose = np.array([self.committed if ir else (self.loose_active if r.active else self.loose)
+                          for r, ir in zip(rs, in_round)])
+        cont = self.rng.random(ranks.shape) < continue_probability(pct, loose[None, :])
+        # opponents that continue with a very strong hand raise once; it calls
+        raises = cont & (pct > 0.93)
+
+        def ev_aggressive(cost: float) -> float:
+            """Mean chips won by putting in ``cost`` now (a bet or a raise) against the model."""
+            n_cont = cont.sum(axis=1)
+            opp = np.where(cont, ranks, 0)
+            b2 = opp.max(axis=1)
+            t2 = (cont & (ranks == mine)).sum(axis=1)
+            s2 = np.where(b2 < mine, 1.0, np.where(b2 == mine, 1.0 / (1 + t2), 0.0))
+            extra = raises.any(axis=1) * bet
+            callers = n_cont * bet + raises.any(axis=1) * bet * n_cont
+            won = np.where(n_cont == 0, pot, s2 * (pot + cost + extra + callers) - cost - extra)
+            return float(won.mean())
+
+        eq = float(share.mean())
+        if to_call == 0:
+            ev_check = eq * pot
+            ev_bet = ev_aggressive(bet)
+            if find(legal, "bet") is None or ev_bet <= ev_check + self.value_margin * bet:
+                return check_or_call(legal)
+            n = max(1, len(rs))
+            if eq < 0.5 / (n + 1) and self.rng.random() >= self.bluff:  # a bet for folds: bounded
+                return check_or_call(legal)
+            return find(legal, "bet")
+        ev_call = eq * (pot + to_call) - to_call
+        ev_raise = ev_aggressive(to_call + bet) if find(legal, "raise") is not None else -np.inf
+        if ev_raise > max(ev_call, 0.0) + self.value_margin * bet and eq > 0.5 / (len(rs) + 1):
+            return find(legal, "raise")
+        if ev_call > 0:
+            return check_or_call(legal)
+        return check_or_fold(legal)
+
+    # ------------------------------------------------------------------ decisions
     def __call__(self, obs):
         legal = obs.legal_actions
         hand = list(obs.hand)
         if obs.street == "bet1":
             self.reset()  # a new hand, even if the runner did not call reset()
         if obs.street == "draw":
-            discard = best_discard(hand, self._pre_draw_score(obs))[0]
+            discard = best_discard(hand, self.score(self.ranges(obs)))[0]
             # remembered for the hand: its own discards are dead cards for the Monte Carlo
             self._hand_number, self._discards = obs.hand_number, tuple(discard)
             return draw_action(discard)
-        margin = 0.03 if acts_last(obs) else 0.0
         if obs.street == "bet1":
-            share = best_discard(hand, self._pre_draw_score(obs))[1]
+            share = best_discard(hand, self.score(self.ranges(obs)))[1]
             if (obs.to_call == 0 and find(legal, "bet") is not None and drawing_hand(hand)
                     and self.rng.random() < self.bluff):
                 return bet_or_raise(legal)
+            margin = 0.03 if acts_last(obs) else 0.0
             return decide(obs, share, margin=margin, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
-        share = self.post_draw_share(obs)
-        n = max(1, len(obs.opponents))
-        if (obs.to_call == 0 and share < 0.5 / (n + 1) and find(legal, "bet") is not None
-                and bets_faced(obs) == 0 and self.rng.random() < self.bluff / n):
-            return bet_or_raise(legal)
-        return decide(obs, share, margin=margin, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
+        return self._second_round(obs)
