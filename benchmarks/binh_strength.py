@@ -32,21 +32,48 @@ from typing import Any, Callable
 
 import numpy as np
 
-from pokercore.binh.agents import BestResponseAgent, EasyAgent, HardAgent, NormalAgent, StrongestAgent
+from pokercore.binh import Arrangement
+from pokercore.binh.agents import (BestResponseAgent, EasyAgent, HardAgent, NormalAgent, StrongestAgent,
+                                   sample_opponents)
 from pokercore.binh.game import Observation, deal_hands, run_deal
 
 
-def duplicate(a: Any, b: Any, deals: int, seed: int) -> tuple[float, float, float, int]:
-    """Mean of A's net per deal over both seatings, its 95% CI half-width, sd, deals that differ."""
+def duplicate(a: Any, b: Any, deals: int, seed: int, ref_samples: int = 0,
+              ref_seed: int = 0) -> dict[str, float]:
+    """A's duplicate result against B over ``deals`` deals (both seatings).
+
+    ``mean``/``half``: mean of A's net per deal over the two seatings and
+    the 95% CI half-width; ``sd``; ``differ``: deals where the two plays
+    differ.  With ``ref_samples > 0`` (B must be the normal policy) also
+    ``ev_mean``/``ev_half``: the same expectation estimated with the card
+    luck integrated out, per deal ``(g(h1) + g(h2)) / 2`` with ``g(h) =
+    v(A(h)) - v(B(h))``, where ``v(x)`` is the exact mean pair score of
+    arrangement ``x`` against ``ref_samples`` opponents dealt from the 39
+    cards unseen by ``h`` and arranged by the normal policy (0 when both
+    play the same ranks).  Both estimate E[v(A(h)) - v(B(h))]: the
+    realized one because E[s(B(h), B(h'))] = 0 by symmetry.
+    """
     rng = np.random.default_rng(seed)
+    ref_rng = np.random.default_rng(ref_seed)
     diffs = np.empty(deals)
+    ev = np.zeros(deals)
     for i in range(deals):
         h = deal_hands(2, rng)
-        x = run_deal([a, b], hands=h).nets[0]
-        y = run_deal([b, a], hands=h).nets[1]
-        diffs[i] = (x + y) / 2
-    sd = float(diffs.std(ddof=1))
-    return float(diffs.mean()), 1.96 * sd / np.sqrt(deals), sd, int(np.count_nonzero(diffs))
+        r1 = run_deal([a, b], hands=h)
+        r2 = run_deal([b, a], hands=h)
+        diffs[i] = (r1.nets[0] + r2.nets[1]) / 2
+        if ref_samples:
+            for hand, pa, pb in ((h[0], r1.played[0], r2.played[0]), (h[1], r2.played[1], r1.played[1])):
+                if isinstance(pa, Arrangement) and pa.ranks != pb.ranks:
+                    sample = sample_opponents(hand, ref_samples, ref_rng)
+                    va, vb = sample.pair_scores(np.array([pa.ranks, pb.ranks]))
+                    ev[i] += (va - vb) / 2
+    out = {"mean": float(diffs.mean()), "sd": float(diffs.std(ddof=1)), "differ": int(np.count_nonzero(diffs))}
+    out["half"] = 1.96 * out["sd"] / np.sqrt(deals)
+    if ref_samples:
+        out["ev_mean"] = float(ev.mean())
+        out["ev_half"] = 1.96 * float(ev.std(ddof=1)) / np.sqrt(deals)
+    return out
 
 
 def decision_times(agent: Callable[[Observation], Any], n: int, seed: int, players: int = 4) -> np.ndarray:
@@ -67,6 +94,8 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=2000, help="duplicate deals per matchup")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--br-samples", type=int, default=2000, help="opponent samples per best-response decision")
+    p.add_argument("--ref-samples", type=int, default=10_000,
+                   help="reference opponents for the expected-value estimate against normal (0: off)")
     p.add_argument("--hard-samples", type=int, default=None)
     p.add_argument("--hard-candidates", type=int, default=None)
     p.add_argument("--hard-shrink", type=float, default=None)
@@ -96,10 +125,19 @@ def main() -> None:
             continue
         a, b = pair.split("-")
         t0 = time.perf_counter()
-        m, half, sd, nz = duplicate(agents[a], agents[b], args.deals, args.seed)
+        ref = args.ref_samples if b == "normal" else 0
+        r = duplicate(agents[a], agents[b], args.deals, args.seed, ref, args.seed + 1000)
+        m, half = r["mean"], r["half"]
         print(f"{a:>6} vs {b:<9} {args.deals:5d} duplicate deals: {m:+.4f} +/- {half:.4f} points/deal/opponent "
-              f"(95% CI [{m - half:+.4f}, {m + half:+.4f}], sd {sd:.3f}, {nz} deals differ, "
-              f"{time.perf_counter() - t0:.0f}s)", flush=True)
+              f"(95% CI [{m - half:+.4f}, {m + half:+.4f}], sd {r['sd']:.3f}, {r['differ']} deals differ)", flush=True)
+        if ref:
+            m, half = r["ev_mean"], r["ev_half"]
+            print(f"{'':>6}    {'':<9} expected-value estimate ({ref} reference opponents per differing hand): "
+                  f"{m:+.4f} +/- {half:.4f}  (95% CI [{m - half:+.4f}, {m + half:+.4f}])", flush=True)
+        hard = agents["hard"]
+        cap = f", hard capped by its time budget in {hard.capped} of {hard.decisions} decisions" if "hard" in pair else ""
+        print(f"{'':>20} {time.perf_counter() - t0:.0f}s{cap}", flush=True)
+        hard.decisions = hard.capped = 0
 
 
 if __name__ == "__main__":
