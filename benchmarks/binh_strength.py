@@ -14,14 +14,18 @@ the best mean pair score over them (exhaustive over its own arrangements);
 its duplicate gain over normal is normal's exploitability (a lower bound:
 the best response is estimated from a finite sample).
 
-The figures in ``docs/binh_strength.md`` come from::
+Against normal the script also prints an expected-value estimate of the
+same duplicate expectation with the card luck integrated out (see
+:func:`duplicate`): far tighter, since hard and normal differ by
+thousandths of a point.
 
-    python benchmarks/binh_strength.py --deals 4000 --seed 1 --only easy-strongest normal-easy hard-easy
-    python benchmarks/binh_strength.py --deals 8000 --seed 1 --only hard-normal
-    python benchmarks/binh_strength.py --deals 2000 --seed 1 --br-samples 2000 --only br-normal
+The figures in ``docs/binh_strength.md`` come from (one process each on a
+shared 2-core machine; ``--only`` picks the matchups, all on the same deals)::
+
     python benchmarks/binh_strength.py --times 300 --only none
-
-(one process each, one shared core; ``--only`` picks the matchups.)
+    python benchmarks/binh_strength.py --deals 4000 --seed 1 --only easy-strongest normal-easy normal-strongest hard-easy
+    python benchmarks/binh_strength.py --deals 3000 --seed 1 --ref-samples 5000 --only hard-normal
+    python benchmarks/binh_strength.py --deals 2000 --seed 1 --br-samples 2000 --ref-samples 5000 --only br-normal
 """
 
 from __future__ import annotations
@@ -116,7 +120,7 @@ def main() -> None:
         "br": BestResponseAgent(r[2], samples=args.br_samples),
     }
     if args.times:
-        for name in ("strongest", "easy", "normal", "hard"):
+        for name in ("strongest", "easy", "normal", "hard", "br"):
             t = decision_times(agents[name], args.times, args.seed + 7) * 1e3
             print(f"{name:>9} decision: median {np.median(t):6.2f} ms, p95 {np.percentile(t, 95):6.2f} ms, "
                   f"max {t.max():6.2f} ms  ({args.times} decisions, 4 players)", flush=True)
