@@ -215,7 +215,7 @@ def sample_opponents(cards: Any, n: int, rng: np.random.Generator, tables: SelfP
         chunk = hands[lo:lo + 256]
         if rules.declare_specials:
             sp = [classify_special(h.tolist()) for h in chunk]
-            specials += [rules.special_points(s.type) for s in sp if s]
+            specials += [rules.special_points(str(s.type)) for s in sp if s]
             chunk = chunk[[not s for s in sp]]
         if len(chunk):
             ranks.append(best_arrangement_batch(np.ascontiguousarray(chunk), bt).ranks)

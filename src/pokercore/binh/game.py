@@ -102,11 +102,13 @@ def pair_score(a: Arrangement | SpecialHand | None, b: Arrangement | SpecialHand
     >>> pair_score(a, b), pair_score(b, a)   # a wins the top, b the middle and bottom
     (-1, 1)
     """
-    sa, sb = isinstance(a, SpecialHand), isinstance(b, SpecialHand)
-    if sa or sb:
-        if sa and sb:
+    if isinstance(a, SpecialHand) or isinstance(b, SpecialHand):
+        if isinstance(a, SpecialHand) and isinstance(b, SpecialHand):
             return 0
-        return rules.special_points(a.type) if sa else -rules.special_points(b.type)  # type: ignore[union-attr]
+        if isinstance(a, SpecialHand):
+            return rules.special_points(str(a.type))
+        assert isinstance(b, SpecialHand)
+        return -rules.special_points(str(b.type))
     assert isinstance(a, Arrangement) and isinstance(b, Arrangement)
     # arranged hands (the engine declares specials before asking): the library's pair scoring
     return score_pair(a, b, rules if not rules.declare_specials else _NO_SPECIALS[rules])
@@ -182,22 +184,23 @@ def run_deal(agents: Sequence[Agent], rng: np.random.Generator | None = None,
     """
     rules = DEFAULT_RULES if rules is None else rules
     n = len(agents)
+    dealt: list[tuple[int, ...]]
     if hands is None:
         if rng is None:
             raise ValueError("run_deal needs rng or hands")
-        hands = deal_hands(n, rng)
+        dealt = deal_hands(n, rng)
     else:
-        hands = [tuple(sorted((int(c) for c in h), reverse=True)) for h in hands]
-        if len(hands) != n or any(len(h) != 13 for h in hands) or len({c for h in hands for c in h}) != 13 * n:
+        dealt = [tuple(sorted((int(c) for c in h), reverse=True)) for h in hands]
+        if len(dealt) != n or any(len(h) != 13 for h in dealt) or len({c for h in dealt for c in h}) != 13 * n:
             raise ValueError(f"run_deal: hands must be {n} disjoint sets of 13 cards")
     played: list[Any] = []
-    for s, (agent, h) in enumerate(zip(agents, hands)):
+    for s, (agent, h) in enumerate(zip(agents, dealt)):
         sp = _special(h, rules)
         if sp is not None:
             played.append(sp)
             continue
         played.append(_as_arrangement(agent(Observation(tuple(h), s, n, rules)), tuple(h), s))
-    return _score_all(hands, played, rules)
+    return _score_all(dealt, played, rules)
 
 
 def play_deal(agents: Sequence[Agent], rng: np.random.Generator, rules: BinhRules | None = None) -> list[float]:

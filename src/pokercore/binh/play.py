@@ -267,7 +267,7 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
     sp = classify_special(hand)
     if sp:
         say(f"special hand: {sp} - declared automatically, wins "
-            f"{DEFAULT_RULES.special_points(sp.type)} from each normal hand")
+            f"{DEFAULT_RULES.special_points(str(sp.type))} from each normal hand")
     say(f"legal arrangements: {count_legal(hand)} of 72072")
     for name, a, v in solve(hand, args.players, args.seed):
         say()
