@@ -187,7 +187,8 @@ class OpponentSample(NamedTuple):
         diff = np.sign(r[:, None, :] - self.ranks[None, :, :]).sum(axis=2)
         if rules.scoop_bonus:
             diff = diff + rules.scoop_bonus * np.sign(diff) * (np.abs(diff) == 3)
-        return (diff.sum(axis=1) - self.special_points.sum()) / self.n
+        out: np.ndarray = (diff.sum(axis=1) - self.special_points.sum()) / self.n
+        return out
 
 
 def sample_opponents(cards: Any, n: int, rng: np.random.Generator, tables: SelfPlayTables | None = None,

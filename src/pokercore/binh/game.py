@@ -38,7 +38,7 @@ from .scoring import score_pair
 from .special import SpecialHand, classify_special
 
 
-class _NoSpecials(dict):
+class _NoSpecials(dict[BinhRules, BinhRules]):
     """rules -> the same rules with ``declare_specials=False`` (an arranged hand is scored as arranged)."""
 
     def __missing__(self, rules: BinhRules) -> BinhRules:

@@ -254,7 +254,8 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     stdout = sys.stdout if stdout is None else stdout
-    say = lambda s="": print(s, file=stdout)  # noqa: E731
+    def say(s: str = "") -> None:
+        print(s, file=stdout)
     try:
         hand = parse_cards(" ".join(args.cards))
         if len(hand) != 13:

@@ -99,7 +99,8 @@ class SelfPlayTables:
     def expected(self, ranks: Any) -> np.ndarray:
         """Expected points per opponent of (..., 3) rank triples (non-fouled, no specials)."""
         r = np.asarray(ranks)
-        return self.value[0][r[..., 0]] + self.value[1][r[..., 1]] + self.value[2][r[..., 2]]
+        out: np.ndarray = self.value[0][r[..., 0]] + self.value[1][r[..., 1]] + self.value[2][r[..., 2]]
+        return out
 
     def save(self, path: str | Path) -> None:
         np.savez_compressed(path, pmf=self.pmf.astype(np.float32),
