@@ -275,4 +275,8 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
         say(f"{name}: {a.format()}   expected {v:+.3f} per opponent, {v * opp:+.3f} per deal")
         for bname, rank in zip(("top", "middle", "bottom"), a.ranks):
             say(f"  {bname:<6} {describe_rank(rank, 'binh')}")
+    say()
+    say("expected: strongest and table against the self-play field's branches (specials left out); "
+        "monte carlo against 5,000 opponents dealt from the unseen cards and arranged by the table "
+        "policy (card removal and their specials included)")
     return 0
