@@ -35,6 +35,20 @@ from .search import (
 )
 from .special import SpecialHand, SpecialKind, classify_special
 
+# The game on top of the solver: engine, agents, self-play tables.
+from .game import AgentError, DealRecord, Match, Observation, play_deal, replay, run_deal  # noqa: E402
+from .agents import (  # noqa: E402
+    AGENT_LEVELS,
+    BestResponseAgent,
+    EasyAgent,
+    HardAgent,
+    NormalAgent,
+    StrongestAgent,
+    make_agent,
+    suggest_arrangement,
+)
+from .tables import SelfPlayTables, default_tables  # noqa: E402
+
 __all__ = [
     "BinhRules", "DEFAULT_RULES",
     "SpecialKind", "SpecialHand", "classify_special",
@@ -42,4 +56,7 @@ __all__ = [
     "PairPath", "PairOutcome", "DealResult", "pair_outcome", "score_pair", "score_deal",
     "NUM_SPLITS", "TABLE_LEN", "LEGAL_DTYPE", "BranchTables", "BatchResult", "Objective",
     "count_legal", "count_legal_batch", "legal_arrangements", "best_arrangement", "best_arrangement_batch",
+    "Observation", "DealRecord", "Match", "AgentError", "run_deal", "play_deal", "replay",
+    "AGENT_LEVELS", "make_agent", "EasyAgent", "NormalAgent", "HardAgent", "StrongestAgent",
+    "BestResponseAgent", "suggest_arrangement", "SelfPlayTables", "default_tables",
 ]
