@@ -52,22 +52,10 @@ from .odds import best_discard
 from .ranges import OpponentRange, card_mask, particles
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
-__all__ = ["HardAgent", "MAX_BLUFF", "continue_probability"]
+__all__ = ["HardAgent", "MAX_BLUFF"]
 
-MAX_BLUFF = 0.2
-
-
-def continue_probability(pct: np.ndarray, loose: float, pair: float = 0.173, width: float = 0.12) -> np.ndarray:
-    """Chance an opponent with showdown percentile ``pct`` calls a bet.
-
-    ``loose`` is the floor (calls with anything); from ``pair`` (the
-    weakest pair) the chance rises linearly to 1 over ``width``.
-
-    >>> continue_probability(np.array([0.05, 0.5]), loose=0.3).round(2).tolist()
-    [0.3, 1.0]
-    """
-    ramp = np.clip((pct - pair) / width + 0.5, 0.0, 1.0)
-    return loose + (1.0 - loose) * ramp
+#: Upper bound on the chance of making a bet for folds in any one spot.
+MAX_BLUFF = 0.5
 
 
 class HardAgent:
@@ -80,26 +68,35 @@ class HardAgent:
     samples : int
         Joint opponent deals per second-round decision.
     bluff : float
-        Chance of betting for folds when checked to after the draw (and of
-        semi-bluffing a draw before it); capped at :data:`MAX_BLUFF`.
+        Chance of betting for folds when checked to after the draw, when
+        the model says such a bet pays; capped at :data:`MAX_BLUFF`.
+    steal_rate : float
+        The same before the draw (x1.5 with a four-flush or open-ended
+        straight draw: a semi-bluff); capped at :data:`MAX_BLUFF`.
     bet_edge, raise_edge : float
         First-round share edges over the fair share to bet and to raise.
-    loose : float
-        Floor of the continue probability of a seat that has not bet or
-        raised this hand (it may be a calling station).
+    committed : float
+        Lowest chance that a seat that already put chips in this round
+        calls a raise.
+    value_margin : float
+        Extra expected value (in bets) a bet or raise must show over checking or calling.
+    types : dict, optional
+        Opponent types of the ranges (default :data:`~.ranges.TYPES`).
     """
 
     def __init__(self, rng: Optional[np.random.Generator] = None, samples: int = 1500,
                  bluff: float = 0.12, bet_edge: float = 0.08, raise_edge: float = 0.2,
-                 loose: float = 0.35, loose_active: float = 0.2, committed: float = 0.7,
-                 value_margin: float = 0.05, style: Optional[dict] = None) -> None:
+                 committed: float = 0.7,
+                 value_margin: float = 0.05, types: Optional[dict] = None,
+                 steal_rate: float = 0.5) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.samples = samples
         self.bluff = min(float(bluff), MAX_BLUFF)
         self.bet_edge, self.raise_edge = bet_edge, raise_edge
-        self.loose, self.loose_active, self.committed = loose, loose_active, committed
+        self.committed = committed
         self.value_margin = value_margin
-        self.style = style
+        self.types = types
+        self.steal_rate = min(float(steal_rate), MAX_BLUFF)
         self._hand_number: Optional[int] = None
         self._discards: tuple[int, ...] = ()
 
@@ -110,7 +107,7 @@ class HardAgent:
 
     def ranges(self, obs) -> list[OpponentRange]:
         """The current range of every live opponent."""
-        return [OpponentRange(obs, s, self.style) for s in obs.opponents]
+        return [OpponentRange(obs, s, self.types) for s in obs.opponents]
 
     @staticmethod
     def score(rs: list[OpponentRange]) -> np.ndarray:
@@ -134,27 +131,33 @@ class HardAgent:
                 ok &= (masks[:, j] & masks[:, k]) == 0
         if ok.sum() >= 100:
             idx = idx[ok]
-        return p.final_rank[idx], p.final_pct[idx]
+        return idx
 
     def _second_round(self, obs):
         legal = obs.legal_actions
         rs = self.ranges(obs)
-        ranks, pct = self._deal(obs, rs)
+        p = particles()
+        idx = self._deal(obs, rs)
+        ranks, pct = p.final_rank[idx], p.final_pct[idx]
+        # chance each sampled opponent hand goes on against a bet (its type posterior's rule)
+        go_on = np.stack([r.cont[idx[:, j]] for j, r in enumerate(rs)], axis=1)
+        # a seat that already put chips in this round rarely folds to a raise
+        in_round = np.array([any(e.street == obs.street and e.seat == r.seat and e.kind in ("bet", "raise", "call")
+                                 for e in obs.events) for r in rs])
+        go_on = np.where(in_round[None, :], np.maximum(go_on, self.committed), go_on)
         mine = evaluate5(list(obs.hand))
         best = ranks.max(axis=1)
         ties = (ranks == mine).sum(axis=1)
         share = np.where(best < mine, 1.0, np.where(best == mine, 1.0 / (1 + ties), 0.0))
         pot, bet, to_call = obs.pot, obs.bet_size, obs.to_call
-        in_round = [any(e.street == obs.street and e.seat == r.seat and e.kind in ("bet", "raise", "call")
-                        for e in obs.events) for r in rs]
-        loose = np.array([self.committed if ir else (self.loose_active if r.active else self.loose)
-                          for r, ir in zip(rs, in_round)])
-        cont = self.rng.random(ranks.shape) < continue_probability(pct, loose[None, :])
-        # opponents that continue with a very strong hand raise once; it calls
-        raises = cont & (pct > 0.93)
+        draws = self.rng.random(ranks.shape)
 
         def ev_aggressive(cost: float) -> float:
             """Mean chips won by putting in ``cost`` now (a bet or a raise) against the model."""
+            # each opponent goes on by its type posterior's rule for the hand it holds
+            cont = draws < go_on
+            # opponents that continue with a very strong hand raise once; it calls
+            raises = cont & (pct > 0.93)
             n_cont = cont.sum(axis=1)
             opp = np.where(cont, ranks, 0)
             b2 = opp.max(axis=1)
@@ -183,6 +186,39 @@ class HardAgent:
             return check_or_call(legal)
         return check_or_fold(legal)
 
+    # ------------------------------------------------------------------ first round
+    def _open(self, obs, rs: list[OpponentRange], hand: list[int], share: float):
+        """Bet or check when checked to before the draw, by expected chips.
+
+        Checking is worth ``share * pot``.  A bet wins the pot when every
+        opponent folds (each by its type posterior) and otherwise plays the
+        calling ranges for a bigger pot.  A bet that only pays through folds
+        (its share against the callers is under the fair share) is a steal,
+        made at most at the bounded bluff frequency (a semi-bluff if it
+        holds a draw).
+        """
+        legal = obs.legal_actions
+        pot, bet = obs.pot, obs.bet_size
+        folds = np.array([r.fold_probability() for r in rs])
+        all_fold = float(np.prod(folds))
+        called = np.ones(7463)
+        for r in rs:
+            called = called * r.cdf(r.calling_range())
+        share_called = best_discard(hand, called)[1]
+        callers = float((1 - folds).sum()) / max(1e-9, 1 - all_fold)
+        ev_bet = all_fold * pot + (1 - all_fold) * (share_called * (pot + bet * (1 + callers)) - bet)
+        ev_check = share * (pot + 0.0)
+        margin = 0.03 if acts_last(obs) else 0.0
+        if ev_bet > ev_check + self.value_margin * bet:
+            fair = 1.0 / (len(rs) + 1)
+            if share_called + margin >= fair or self.rng.random() < self.steal_freq(hand):
+                return find(legal, "bet")
+        return check_or_call(legal)
+
+    def steal_freq(self, hand) -> float:
+        """Bounded frequency of bets made for folds: semi-bluffs with a draw, steals without."""
+        return min(MAX_BLUFF, self.steal_rate * (1.5 if drawing_hand(hand) else 1.0))
+
     # ------------------------------------------------------------------ decisions
     def __call__(self, obs):
         legal = obs.legal_actions
@@ -195,7 +231,10 @@ class HardAgent:
             self._hand_number, self._discards = obs.hand_number, tuple(discard)
             return draw_action(discard)
         if obs.street == "bet1":
-            share = best_discard(hand, self.score(self.ranges(obs)))[1]
+            rs = self.ranges(obs)
+            share = best_discard(hand, self.score(rs))[1]
+            if obs.to_call == 0 and find(legal, "bet") is not None and rs:
+                return self._open(obs, rs, hand, share)
             if (obs.to_call == 0 and find(legal, "bet") is not None and drawing_hand(hand)
                     and self.rng.random() < self.bluff):
                 return bet_or_raise(legal)

@@ -19,10 +19,11 @@ the opponent did in this hand:
   it; first-round actions use the pre-draw strength, second-round actions
   the final hand.
 
-The likelihoods depend on the opponent's style *within this hand* (an
-agent keeps no memory across deals): a seat that has only checked and
-called may be a calling station, whose calls say little, so a call from a
-seat that never bet counts for less than a call from one that has raised.
+The likelihoods come from a mixture of opponent *types* (a calling
+station, a loose and a tight player, :data:`TYPES`) whose posterior is
+computed per opponent from its actions in this hand (an agent keeps no
+memory across deals): a seat that has only checked and called may be a
+calling station, whose calls say little; a seat that bet is none.
 
 Examples
 --------
@@ -45,9 +46,9 @@ from pokercore import evaluate5_batch, random_hands
 
 from .odds import CATEGORY, showdown_cdf
 
-__all__ = ["Particles", "particles", "OpponentRange", "rank_cdf", "card_mask", "OFF_POLICY", "STYLE"]
+__all__ = ["Particles", "particles", "OpponentRange", "rank_cdf", "card_mask", "OFF_POLICY", "TYPES", "LOOSENESS"]
 
-#: Weight kept by a particle whose draw count differs from the one observed.
+#: Share of a range given to hands that would have drawn differently (other styles, bluffs).
 OFF_POLICY = 0.03
 #: Per-draw-count cap on stored particles (the rest are represented by a prior weight).
 CAP = 5000
@@ -152,30 +153,56 @@ def particles(n: int = 400_000) -> Particles:
     return p
 
 
-#: Likelihood shapes: (floor, exponent) of bets/raises, calls and checks, by style.
-#: "unknown": a seat that has only checked or called so far (maybe a calling station);
-#: "active": a seat that has bet or raised in this hand.
-STYLE = {
-    "unknown": {"bet": (0.05, 2.5), "call": (0.55, 1.0), "check": (0.5, 2.0)},
-    "active": {"bet": (0.05, 2.5), "call": (0.25, 1.0), "check": (0.3, 2.0)},
+def _step(lo: float, hi: float, at: float, width: float):
+    """A smooth step from ``lo`` to ``hi`` around percentile ``at``."""
+    return (lo, hi, at, width)
+
+
+#: Opponent types: how each would act with a hand of a given percentile.  Per street
+#: ("bet1" reads the pre-draw percentile, "bet2" the final one): the chance to bet or
+#: raise (a check is the complement), and the chance to call.  ``prior`` is the share
+#: of each type expected at a table.
+TYPES = {
+    "station": {"prior": 0.25,  # checks and calls everything, never bets
+                "bet1": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
+                "bet2": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)}},
+    "loose": {"prior": 0.35,  # bets any pair, calls without one now and then
+              "bet1": {"bet": _step(0.03, 0.97, 0.50, 0.01), "call": _step(0.3, 0.3, 0.5, 1)},
+              "bet2": {"bet": _step(0.03, 0.97, 0.173, 0.01), "call": _step(0.3, 0.3, 0.5, 1)}},
+    "tight": {"prior": 0.40,  # bets strong hands, calls on pot odds
+              "bet1": {"bet": _step(0.03, 0.95, 0.85, 0.03), "call": _step(0.1, 0.95, 0.68, 0.04)},
+              "bet2": {"bet": _step(0.03, 0.95, 0.62, 0.04), "call": _step(0.05, 0.95, 0.50, 0.05)}},
 }
+#: Chance that each type calls a bet with nothing (the floor of :func:`~.hard.continue_probability`).
+LOOSENESS = {"station": 1.0, "loose": 0.3, "tight": 0.05}
+STYLE = TYPES
 
 
-def _likelihood(kind: str, pct: np.ndarray, shape: dict) -> Optional[np.ndarray]:
+def _curve(step, pct: np.ndarray) -> np.ndarray:
+    lo, hi, at, width = step
+    if lo == hi:
+        return np.full(len(pct), float(lo))
+    return lo + (hi - lo) / (1.0 + np.exp(-(pct - at) / width))
+
+
+def _likelihood(kind: str, pct: np.ndarray, street: dict) -> Optional[np.ndarray]:
     if kind in ("bet", "raise"):
-        floor, e = shape["bet"]
-        return floor + (1 - floor) * pct ** e
-    if kind == "call":
-        floor, e = shape["call"]
-        return floor + (1 - floor) * pct ** e
+        return _curve(street["bet"], pct)
     if kind == "check":
-        floor, e = shape["check"]
-        return 1.0 - (1 - floor) * pct ** e
+        return 1.0 - _curve(street["bet"], pct)
+    if kind == "call":
+        return _curve(street["call"], pct)
     return None
 
 
 class OpponentRange:
     """One opponent's range: particle weights from its public actions and draw count.
+
+    The weight of a particle is its likelihood under a mixture of opponent
+    types (:data:`TYPES`): a calling station, a loose player and a tight
+    one, each acting on its own rule.  The mixture is per opponent and per
+    hand, so the evidence decides the type: once a seat bets it is no
+    station, and a call from a seat that may be one says little.
 
     Parameters
     ----------
@@ -183,34 +210,75 @@ class OpponentRange:
         The observing seat's view (only public events are read).
     seat : int
         The opponent.
-    style : dict, optional
-        Likelihood shapes (default :data:`STYLE`).
+    types : dict, optional
+        Opponent types (default :data:`TYPES`).
+
+    Attributes
+    ----------
+    weights : numpy.ndarray
+        Normalised weight of every particle.
+    type_probs : dict
+        Posterior probability of each type given the hand so far.
+    looseness : float
+        Chance it calls a bet with nothing, under that posterior.
+    cont : numpy.ndarray
+        Chance, per particle, that it goes on (calls or raises) if bet into now.
     """
 
-    __slots__ = ("seat", "drawn", "active", "weights")
+    __slots__ = ("seat", "drawn", "active", "weights", "type_probs", "looseness", "cont")
 
-    def __init__(self, obs, seat: int, style: Optional[dict] = None) -> None:
+    def __init__(self, obs, seat: int, types: Optional[dict] = None) -> None:
         p = particles()
-        style = STYLE if style is None else style
+        types = TYPES if types is None else types
         self.seat = seat
         self.drawn = obs.draw_counts[seat]
-        mine = [e for e in obs.events if e.seat == seat]
+        mine = [e for e in obs.events if e.seat == seat and e.street in ("bet1", "bet2")]
         self.active = any(e.kind in ("bet", "raise") for e in mine)
-        shape = style["active" if self.active else "unknown"]
-        w = p.prior.copy()
+        base = p.prior.copy()
+        on = None
         if self.drawn is not None:
-            w *= np.where(p.drawn == min(3, self.drawn), 1.0, OFF_POLICY)
-        for e in mine:
-            pct = p.pre_pct if e.street == "bet1" else p.final_pct
-            like = _likelihood(e.kind, pct, shape)
-            if like is not None:
-                w *= like
+            # the drawer the particles model, and OFF_POLICY of someone drawing otherwise
+            on = p.drawn == min(3, self.drawn)
+            n_on, n_off = base[on].sum(), base[~on].sum()
+            if n_on > 0 and n_off > 0:
+                base = np.where(on, (1 - OFF_POLICY) * base / n_on, OFF_POLICY * base / n_off)
+        w = np.zeros(len(base))
+        cont = np.zeros(len(base))
+        mass = {}
+        street = "bet1" if obs.street == "bet1" else "bet2"
+        now = p.pre_pct if street == "bet1" else p.final_pct
+        for name, t in types.items():
+            like = base.copy()
+            for e in mine:
+                pct = p.pre_pct if e.street == "bet1" else p.final_pct
+                lk = _likelihood(e.kind, pct, t[e.street])
+                if lk is not None:
+                    like *= lk
+            mass[name] = t["prior"] * like.sum()
+            w += t["prior"] * like
+            # facing a bet now, this type goes on (calls or raises) with this chance
+            go_on = 1.0 - (1.0 - _curve(t[street]["bet"], now)) * (1.0 - _curve(t[street]["call"], now))
+            cont += t["prior"] * like * go_on
+        self.cont = np.divide(cont, w, out=np.zeros(len(w)), where=w > 0)
+        total_mass = sum(mass.values())
+        self.type_probs = {k: (v / total_mass if total_mass > 0 else types[k]["prior"]) for k, v in mass.items()}
+        self.looseness = float(sum(self.type_probs[k] * LOOSENESS.get(k, 0.2) for k in self.type_probs))
         total = w.sum()
         self.weights = w / total if total > 0 else p.prior / p.prior.sum()
 
-    def cdf(self) -> np.ndarray:
+    def fold_probability(self) -> float:
+        """Chance it folds to a bet now (types and hands averaged)."""
+        return float(1.0 - (self.weights * self.cont).sum())
+
+    def calling_range(self) -> np.ndarray:
+        """Particle weights of the hands that go on against a bet now."""
+        w = self.weights * self.cont
+        t = w.sum()
+        return w / t if t > 0 else self.weights
+
+    def cdf(self, weights: Optional[np.ndarray] = None) -> np.ndarray:
         """``cdf[r]``: chance this opponent's final hand ranks below ``r`` (ties half)."""
-        return rank_cdf(self.weights)
+        return rank_cdf(self.weights if weights is None else weights)
 
     def sample(self, size: int, rng: np.random.Generator) -> np.ndarray:
         """Indices of ``size`` particles drawn by weight."""
@@ -220,7 +288,8 @@ class OpponentRange:
     def __repr__(self) -> str:
         p = particles()
         mean = float((self.weights * p.final_pct).sum())
-        return f"OpponentRange(seat={self.seat}, drawn={self.drawn}, active={self.active}, mean_pct={mean:.2f})"
+        types = ", ".join(f"{k} {v:.2f}" for k, v in self.type_probs.items())
+        return f"OpponentRange(seat={self.seat}, drawn={self.drawn}, mean_pct={mean:.2f}, {types})"
 
 
 def rank_cdf(weights: np.ndarray) -> np.ndarray:
