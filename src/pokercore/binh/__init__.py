@@ -33,7 +33,7 @@ from .search import (
     count_legal_batch,
     legal_arrangements,
 )
-from .special import SpecialHand, SpecialKind, classify_special
+from .special import SpecialHand, SpecialKind, classify_special, classify_special_batch, special_kinds_batch
 
 # The game on top of the solver: engine, agents, self-play tables.
 from .game import AgentError, DealRecord, Match, Observation, play_deal, replay, run_deal  # noqa: E402
@@ -51,7 +51,7 @@ from .tables import SelfPlayTables, default_tables  # noqa: E402
 
 __all__ = [
     "BinhRules", "DEFAULT_RULES",
-    "SpecialKind", "SpecialHand", "classify_special",
+    "SpecialKind", "SpecialHand", "classify_special", "classify_special_batch", "special_kinds_batch",
     "Arrangement",
     "PairPath", "PairOutcome", "DealResult", "pair_outcome", "score_pair", "score_deal",
     "NUM_SPLITS", "TABLE_LEN", "LEGAL_DTYPE", "BranchTables", "BatchResult", "Objective",

@@ -45,8 +45,8 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from .. import _arrange
-from ..cards import cards_to_array
-from ..errors import CardTypeError, HandSizeError, PokercoreTypeError, PokercoreValueError
+from ..errors import PokercoreTypeError, PokercoreValueError
+from ._input import batch_hands as _hands
 from ._input import hand_array
 from .arrangement import Arrangement
 
@@ -179,25 +179,6 @@ class BatchResult(NamedTuple):
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _hands(hands: Any, what: str) -> np.ndarray:
-    """An (n, 13) integer array (the Cython layer checks range and duplicates)."""
-    if isinstance(hands, np.ndarray):
-        arr = hands
-    elif isinstance(hands, (list, tuple)):
-        if not hands:
-            raise HandSizeError(f"{what}: no hands given")
-        arr = cards_to_array(list(hands))
-    else:
-        raise CardTypeError(f"{what}: expected an (n, 13) array of card codes, got {type(hands).__name__}")
-    if arr.dtype.kind not in "iu":
-        raise CardTypeError(f"{what}: card codes need an integer dtype, got {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != 13:
-        raise HandSizeError(f"{what}: expected shape (n_hands, 13), got {arr.shape}")
-    if arr.shape[0] == 0:
-        raise HandSizeError(f"{what}: the array holds no hands")
-    return arr
 
 
 def _code_set(cards: np.ndarray, mask: int) -> int:
