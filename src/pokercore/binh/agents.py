@@ -41,7 +41,7 @@ from .. import evaluate5
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
 from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_batch, legal_arrangements
-from .special import classify_special
+from .special import SpecialKind, classify_special_batch
 from .tables import SelfPlayTables, default_tables
 
 __all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "HardAgent", "BestResponseAgent",
@@ -54,6 +54,9 @@ _FULL_HOUSE_MIN = evaluate5([0, 1, 2, 4, 5], "binh")      # 2-2-2-3-3
 _STRAIGHT_MIN = evaluate5([0, 4, 8, 12, 17], "binh")      # 2-3-4-5-6 offsuit
 
 _RANK_FIELDS = ["top_rank", "middle_rank", "bottom_rank"]
+
+# Batch special-kind code (0: normal) -> is the kind type A?
+_CODE_IS_TYPE_A = np.array([False] + [k.type == "A" for k in SpecialKind])
 
 
 def _cards(obs: Any) -> np.ndarray:
@@ -215,9 +218,12 @@ def sample_opponents(cards: Any, n: int, rng: np.random.Generator, tables: SelfP
     for lo in range(0, n, 256):
         chunk = hands[lo:lo + 256]
         if rules.declare_specials:
-            sp = [classify_special(h.tolist()) for h in chunk]
-            specials += [rules.special_points(str(s.type)) for s in sp if s]
-            chunk = chunk[[not s for s in sp]]
+            code = classify_special_batch(chunk)
+            special = code > 0
+            if special.any():
+                specials += np.where(_CODE_IS_TYPE_A[code[special]], rules.special_points("A"),
+                                     rules.special_points("B")).tolist()
+                chunk = chunk[~special]
         if len(chunk):
             ranks.append(best_arrangement_batch(np.ascontiguousarray(chunk), bt).ranks)
         done = min(n, lo + 256)

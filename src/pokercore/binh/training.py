@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from .search import best_arrangement_batch
-from .special import classify_special
+from .special import classify_special_batch
 from .tables import SelfPlayTables
 
 __all__ = ["train", "main"]
@@ -56,7 +56,7 @@ __all__ = ["train", "main"]
 def _normal_hands(rng: np.random.Generator, deals: int, players: int) -> np.ndarray:
     from .. import random_hands
     hands = random_hands(deals, 13 * players, seed=rng).reshape(deals * players, 13).astype(np.uint8)
-    keep = np.fromiter((not classify_special(h.tolist()) for h in hands), bool, len(hands))
+    keep = classify_special_batch(hands) == 0
     return np.ascontiguousarray(hands[keep])
 
 
