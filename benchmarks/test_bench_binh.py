@@ -12,8 +12,11 @@ Groups (the summary at the end prints the cost per hand of each row):
   with a table objective (target: at most 1 ms per call), lexicographic,
   and the pure-Python exhaustive reference of the test suite (all 72,072
   splits with the reference evaluator) for the ratio.
-- ``binh special detection`` and ``binh deal scoring``: hands per second of
-  :func:`classify_special` and of :func:`score_deal` on 4-player deals
+- ``binh special detection``: hands per second of :func:`classify_special`
+  (pure Python, one call per hand) and of :func:`classify_special_batch` /
+  :func:`special_kinds_batch` (compiled, one call per 1,000 hands; the
+  summary prints the batch's speed-up).
+- ``binh deal scoring``: deals per second of :func:`score_deal` on 4-player deals
   (fresh :class:`Arrangement` objects each round, so special detection of
   the 4 hands is included).
 
@@ -39,8 +42,10 @@ from pokercore.binh import (
     best_arrangement,
     best_arrangement_batch,
     classify_special,
+    classify_special_batch,
     count_legal_batch,
     score_deal,
+    special_kinds_batch,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -124,6 +129,19 @@ def test_special_detection(benchmark: Any, measure: Any) -> None:
     _record(benchmark, "special detection", BATCH)
 
 
+@pytest.mark.benchmark(group="binh special detection (1,000 hands per round)")
+def test_special_detection_batch(benchmark: Any, measure: Any) -> None:
+    codes = measure(lambda: classify_special_batch(HANDS), BATCH)
+    assert codes.shape == (BATCH,)
+    _record(benchmark, "special batch (best)", BATCH)
+
+
+@pytest.mark.benchmark(group="binh special detection (1,000 hands per round)")
+def test_special_kinds_batch(benchmark: Any, measure: Any) -> None:
+    measure(lambda: special_kinds_batch(HANDS), BATCH)
+    _record(benchmark, "special batch (kinds)", BATCH)
+
+
 @pytest.mark.benchmark(group="binh deal scoring (100 four-player deals per round)")
 def test_deal_scoring(benchmark: Any, measure: Any) -> None:
     rows = []
@@ -144,7 +162,7 @@ def _summary_lines() -> tuple[list[str], bool]:
     us = {k: v * 1e6 for k, v in SEEN.items()}
     lines = ["Binh solver core, best round (per hand; deal scoring: per 4-player deal):"]
     for name, cost in us.items():
-        lines.append(f"  {name:<24} {cost:12.1f} us each  {1e6 / cost:12,.0f} per s")
+        lines.append(f"  {name:<24} {cost:12.2f} us each  {1e6 / cost:12,.0f} per s")
     checks = []
     if "batch table" in us:
         checks.append(("batch, table objective <= 100 us/hand", us["batch table"] <= 100))
@@ -156,6 +174,9 @@ def _summary_lines() -> tuple[list[str], bool]:
         for k in ("batch table", "single table"):
             if k in us:
                 lines.append(f"  {k} is {us['reference'] / us[k]:,.0f}x faster than the pure-Python reference")
+    if "special detection" in us and "special batch (best)" in us:
+        lines.append(f"  special batch is {us['special detection'] / us['special batch (best)']:,.0f}x faster "
+                     "than classify_special per hand")
     return lines, all(ok for _, ok in checks)
 
 
