@@ -268,9 +268,9 @@ class HardAgent:
     of picking the maximum of many noisy estimates.
 
     The default is deterministic given the rng: a fixed ``samples`` count
-    (600) sized to fit the 50 ms budget with room to spare (~17 ms per
-    decision on an idle core, ~35 ms on an oversubscribed one; see
-    ``docs/binh_strength.md``).  ``time_budget`` (seconds) is only a
+    (600) sized to fit the 50 ms budget with room to spare (~12 ms per
+    decision on an idle core, ~36 ms with the 2 cores at a load of about
+    5; see ``docs/binh_strength.md``).  ``time_budget`` (seconds) is only a
     safety cap: once 80% of it is spent arranging the sample the agent
     stops (between chunks of 256 hands) and decides on the opponents
     arranged so far; only then does the result depend on machine speed
