@@ -11,7 +11,7 @@ name       agent
 =========  ====================================================================
 "easy"     :class:`EasyAgent`: bets a pair or better, calls sometimes, bluffs rarely
 "normal"   :class:`NormalAgent`: exact draw odds, EV draws, pot odds, position
-"hard"     :class:`HardAgent`: opponent ranges, Monte Carlo, bounded bluffs
+"hard"     :class:`HardAgent`: per-opponent ranges, Monte Carlo EVs, bounded bluffs
 "random"   :class:`RandomLegalAgent`: a uniformly random legal action
 "call"     :class:`CallAgent`: always checks or calls
 =========  ====================================================================

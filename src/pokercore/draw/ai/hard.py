@@ -3,26 +3,30 @@
 For every live opponent it keeps a *range*, a weighted set of concrete
 hands (:class:`~.ranges.OpponentRange`): particles of a simulated sensible
 drawer, weighed by the opponent's public draw count and by each of its
-actions in this hand.  Calls of a seat that has never bet or raised count
-little (a calling station calls with anything); bets and raises count a lot.
+actions in this hand under a per-seat mixture of opponent types (calling
+station, loose, tight).  A call from a seat that may be a calling station
+counts little; once a seat bets it is no station.
 
 * **Draw.** It picks the discard whose exact distribution of final hands
   (enumeration of every replacement) has the best expected showdown share
   against the opponents' final-hand distributions: the product of their
   range CDFs, so players who already drew (stood pat, drew one ...) shape
   its choice.
-* **First round.** Its strength is that expected share; it bets or raises
-  when the share beats the fair share by an edge, calls on pot odds, and
-  semi-bluffs draws at a bounded frequency.
+* **First round.** Its strength is that expected share.  Checked to with
+  one or two opponents, it compares the chips a check and a bet are worth
+  (folds by each opponent's type posterior, then its share against the
+  calling ranges); a bet that pays only through folds is a steal (a
+  semi-bluff with a draw), made at a bounded frequency.  Otherwise it bets
+  or raises when the share beats the fair share by an edge and calls on
+  pot odds.
 * **Second round.** It deals ``samples`` joint opponent hands from their
   ranges (rejecting deals that collide with its own cards, its discards or
   each other: Monte Carlo with card removal) and compares expected values
   in chips: check against bet, fold against call against raise.  A bet's
-  value counts the opponents that fold (each continues with a probability
-  rising with its hand: a *loose* floor for seats that may call anything,
-  a pair or better nearly always) and the ones that raise; so it value-bets
-  thin hands against callers and bets for folds only at a bounded
-  frequency (``bluff`` <= :data:`MAX_BLUFF`).
+  value counts the opponents that fold (each sampled hand goes on with the
+  chance its type posterior gives) and the ones that raise; so it
+  value-bets thin hands against wide calling ranges and bets for folds only
+  at a bounded frequency (``bluff`` <= :data:`MAX_BLUFF`).
 
 No memory across deals: ranges are rebuilt from each observation; only its
 own discards of the current hand are remembered (cleared by ``reset()``).
@@ -88,7 +92,7 @@ class HardAgent:
                  bluff: float = 0.12, bet_edge: float = 0.08, raise_edge: float = 0.2,
                  committed: float = 0.7,
                  value_margin: float = 0.05, types: Optional[dict] = None,
-                 steal_rate: float = 0.5) -> None:
+                 steal_rate: float = 0.5, open_ev_max: int = 2) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.samples = samples
         self.bluff = min(float(bluff), MAX_BLUFF)
@@ -97,6 +101,7 @@ class HardAgent:
         self.value_margin = value_margin
         self.types = types
         self.steal_rate = min(float(steal_rate), MAX_BLUFF)
+        self.open_ev_max = open_ev_max
         self._hand_number: Optional[int] = None
         self._discards: tuple[int, ...] = ()
 
@@ -233,7 +238,7 @@ class HardAgent:
         if obs.street == "bet1":
             rs = self.ranges(obs)
             share = best_discard(hand, self.score(rs))[1]
-            if obs.to_call == 0 and find(legal, "bet") is not None and rs:
+            if obs.to_call == 0 and find(legal, "bet") is not None and 0 < len(rs) <= self.open_ev_max:
                 return self._open(obs, rs, hand, share)
             if (obs.to_call == 0 and find(legal, "bet") is not None and drawing_hand(hand)
                     and self.rng.random() < self.bluff):

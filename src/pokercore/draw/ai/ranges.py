@@ -175,7 +175,6 @@ TYPES = {
 }
 #: Chance that each type calls a bet with nothing (the floor of :func:`~.hard.continue_probability`).
 LOOSENESS = {"station": 1.0, "loose": 0.3, "tight": 0.05}
-STYLE = TYPES
 
 
 def _curve(step, pct: np.ndarray) -> np.ndarray:
