@@ -162,3 +162,23 @@ def test_hard_does_not_pay_off_a_maniac_with_nothing():
 
     s.play([bettor, seat1])
     assert all(k != "raise" for street, k in kinds if street == "bet2")
+
+
+def _hard_discard_after(opponent_draw):
+    """Hard (seat 1) with kings and a four-flush, after seat 0 drew ``opponent_draw`` cards."""
+    rest = [c for c in range(52) if c not in parse_cards("Kh Kd 8h 5h 2h 3c 4d 7s 9c Jd")]
+    deck = parse_cards("3c 4d 7s 9c Jd Kh Kd 8h 5h 2h") + rest  # seat 0 is dealt first (button 1)
+    s = DrawState(DrawConfig(players=2), button=1, deck=deck)
+    s.act(passive(s.observe(0)))
+    s.act(passive(s.observe(1)))
+    s.act(Action("draw", 0, tuple(s.observe(0).hand[:opponent_draw])))
+    obs = s.observe(1)
+    assert obs.draw_counts[0] == opponent_draw and obs.street == "draw"
+    return HardAgent(np.random.default_rng(0))(public_copy(obs))
+
+
+def test_hard_discard_uses_earlier_draw_counts():
+    # against a player who drew three, the kings are good: keep them and draw three;
+    # against one who stood pat (a straight or better), only the flush will do
+    assert len(_hard_discard_after(3).cards) == 3
+    assert _hard_discard_after(0).cards == tuple(parse_cards("Kd"))
