@@ -50,4 +50,5 @@ def test_decision_time(benchmark, name, players):
             agent(o)
 
     benchmark.pedantic(run, rounds=3, iterations=1)
-    benchmark.extra_info["ms_per_decision"] = 1000 * benchmark.stats.stats.mean / len(obs)
+    if benchmark.stats is not None:  # None under --benchmark-disable
+        benchmark.extra_info["ms_per_decision"] = 1000 * benchmark.stats.stats.mean / len(obs)
