@@ -482,6 +482,11 @@ cdef object _hands(object hands, str name):
     return arr
 
 
+def check_hands13(hands, str name):
+    """Validated C-contiguous uint8 (n, 13) hands (shared with ``_special``); raises pokercore errors."""
+    return _hands(hands, name)
+
+
 cdef object _one(object cards, str name):
     if not isinstance(cards, np.ndarray):
         raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")

@@ -40,11 +40,9 @@ duplicates) once, then runs a ``nogil`` loop that trusts it.
 """
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint64_t
 
-from pokercore.ceval cimport pc_valid_cards
-
 import numpy as np
 
-from pokercore.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
+from pokercore._arrange import check_hands13
 
 cdef enum:
     DRAGON_FLUSH = 1
@@ -213,32 +211,7 @@ cdef inline int8_t _best(uint16_t mask) noexcept nogil:
 
 cdef object _hands(object hands, str name):
     """A C-contiguous uint8 (n, 13) array with valid rows, or a clear pokercore error."""
-    if not isinstance(hands, np.ndarray):
-        raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
-    arr = <object>hands
-    if arr.dtype.kind not in "iu":
-        raise CardTypeError(f"{name}: card codes need an integer dtype, got {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != 13:
-        raise HandSizeError(f"{name}: expected shape (n_hands, 13), got {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.size and (arr.min() < 0 or arr.max() > 51):
-            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
-            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}")
-        arr = arr.astype(np.uint8)
-    arr = np.ascontiguousarray(arr)
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Py_ssize_t i, bad_row = -1, n = h.shape[0]
-    with nogil:
-        for i in range(n):
-            if not pc_valid_cards(&h[i, 0], 13):
-                bad_row = i
-                break
-    if bad_row >= 0:
-        row = arr[bad_row].tolist()
-        if max(row) > 51:
-            raise InvalidCardError(f"{name}: hand {bad_row} has a card code out of range 0..51: {row}")
-        raise DuplicateCardError(f"{name}: hand {bad_row} repeats a card: {row}")
-    return arr
+    return check_hands13(hands, name)
 
 
 # ---------------------------------------------------------------- entry points
