@@ -135,28 +135,25 @@ SEQ3 = [[12, 0, 1]] + [list(range(lo, lo + 3)) for lo in range(11)]
 NOT_SEQ3 = [[11, 12, 0], [12, 0, 2], [9, 11, 12]]  # K-A-2 and gaps
 
 
-def _with_ranks(rng: np.random.Generator, ranks: list[int], taken: set[int]) -> list[int]:
+def _pick(rng: np.random.Generator, groups: list[list[int]], taken: set[int]) -> list[int]:
+    """One free card from each group of candidate codes (groups with none free are skipped)."""
     out = []
-    for r in ranks:
-        free = [r * 4 + s for s in range(4) if r * 4 + s not in taken]
+    for group in groups:
+        free = [c for c in group if c not in taken]
         if not free:
             continue
         c = int(rng.choice(free))
         taken.add(c)
         out.append(c)
     return out
+
+
+def _with_ranks(rng: np.random.Generator, ranks: list[int], taken: set[int]) -> list[int]:
+    return _pick(rng, [[r * 4 + s for s in range(4)] for r in ranks], taken)
 
 
 def _with_suits(rng: np.random.Generator, suits: list[int], taken: set[int]) -> list[int]:
-    out = []
-    for s in suits:
-        free = [r * 4 + s for r in range(13) if r * 4 + s not in taken]
-        if not free:
-            continue
-        c = int(rng.choice(free))
-        taken.add(c)
-        out.append(c)
-    return out
+    return _pick(rng, [[r * 4 + s for r in range(13)] for s in suits], taken)
 
 
 def _shape(rng: np.random.Generator, kind: str) -> list[int]:
