@@ -158,6 +158,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\nwrote {args.json}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
