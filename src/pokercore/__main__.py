@@ -13,7 +13,7 @@ and exits 2, Ctrl-C exits 130 without a traceback, and a closed pipe
 Examples
 --------
 >>> main(["eval", "Kh Kd 7c 7s 2d"])  # doctest: +ELLIPSIS
-Kh Kd 7c 7s 2d: rank ... (standard) - Two pair, kings and sevens, 2 kicker
+K♥ K♦ 7♠ 7♣ 2♦: rank ... (standard) - Two pair, kings and sevens, 2 kicker
 0
 """
 

@@ -1,7 +1,7 @@
 """``pokercore eval``: the rank, scale and name of a 5-card hand or a 3-card Binh top.
 
 >>> main(["Qh", "Qd", "9c"])  # doctest: +ELLIPSIS
-Qh Qd 9c: rank ... (binh) - Pair of queens, 9 kicker
+Q♥ Q♦ 9♣: rank ... (binh) - Pair of queens, 9 kicker
 0
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from . import describe_rank, evaluate3, evaluate5, format_cards, parse_cards
+from . import describe_rank, evaluate3, evaluate5, parse_cards
+from ._terminal import hand_text
 from .errors import PokercoreError
 
 __all__ = ["main"]
@@ -37,5 +38,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         rank, rules = evaluate5(cards, rules=args.rules), args.rules
     else:
         raise PokercoreError(f"give 3 or 5 cards, got {len(cards)}")
-    print(f"{format_cards(cards)}: rank {rank} ({rules}) - {describe_rank(rank, rules, kickers=True)}")
+    print(f"{hand_text(cards)}: rank {rank} ({rules}) - {describe_rank(rank, rules, kickers=True)}")
     return 0

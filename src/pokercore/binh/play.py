@@ -303,8 +303,9 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
     names = ["you"] + [f"AI {i} ({args.level})" for i in (1, 2, 3)]
     totals = [0, 0, 0, 0]
     deal = 0
-    human.say(f"Binh poker: you against 3 {args.level} AIs.  Each branch you win against an opponent "
-              f"scores 1; a foul pays {DEFAULT_RULES.foul_points}.  h for help, q to quit.")
+    human.say(f"Binh poker: you against 3 {args.level} AIs.  h for help, q to quit.",
+              f"Against each opponent, every branch you win scores 1 and every branch you lose "
+              f"costs 1; a foul pays {DEFAULT_RULES.foul_points}.")
     try:
         while args.deals <= 0 or deal < args.deals:
             human.say("", f"=== deal {deal + 1}" + (f" of {args.deals}" if args.deals > 0 else "") + " ===")
