@@ -19,7 +19,7 @@ from typing import Any
 
 from .cards import card_rank, card_suit, format_card
 
-__all__ = ["card_text", "hand_text", "sort_hand", "color_default"]
+__all__ = ["card_text", "color_default", "hand_text", "sort_hand"]
 
 _RED = (1, 2)  # diamonds, hearts
 

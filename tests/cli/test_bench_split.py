@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pokercore.bench as bench
+from pokercore import bench
 from pokercore.bench import SECTIONS, Row, Section, Settings, format_table, run
 
 from .helpers import run_cli

@@ -7,9 +7,16 @@ import numpy as np
 import pytest
 
 from pokercore import parse_cards
-from pokercore.binh.game import deal_hands
-from pokercore.binh.play import LEGEND, main_play, main_solve, parse_arrangement, solve, swap_cards
 from pokercore.binh.arrangement import Arrangement
+from pokercore.binh.game import deal_hands
+from pokercore.binh.play import (
+    LEGEND,
+    main_play,
+    main_solve,
+    parse_arrangement,
+    solve,
+    swap_cards,
+)
 from pokercore.binh.search import best_arrangement, count_legal
 
 from .helpers import run_cli

@@ -120,6 +120,6 @@ def test_ctrl_c_in_a_game_ends_quietly(game):
     while b"quit" not in seen and time.monotonic() < deadline:
         seen += os.read(proc.stdout.fileno(), 4096)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == EXIT_INTERRUPTED
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err

@@ -20,7 +20,7 @@ OWN_TEXT = [
     "docs/binh.md", "docs/draw.md", "benchmarks/README.md",
     *(f"examples/{p.name}" for p in (ROOT / "examples").glob("*.py")),
 ]
-OUTSIDE = re.compile(r"\bbrief\b|\bissue\b|spec/|\brulings?\b \d", re.I)
+OUTSIDE = re.compile(r"\bbrief\b|\bissue\b|spec/|\brulings?\b \d", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("path", OWN_TEXT)

@@ -46,7 +46,7 @@ def test_h_explains_every_move_letter():
     agent(_state_to("bet1").observe(0))
     text = out.getvalue()
     for letter, word in zip("fkcbr", ("fold", "check", "call", "bet", "raise")):
-        assert re.search(rf"^  {letter}  {word}: ", text, re.M), letter
+        assert re.search(rf"^  {letter}  {word}: ", text, re.MULTILINE), letter
     assert "Now you can: k check, b bet 2" in text
 
 

@@ -31,14 +31,21 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
-from typing import IO, Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 
 from .._terminal import color_default, hand_text
 from ..cards import format_card, parse_cards
 from ..ranking import describe_rank
-from .agents import AGENT_LEVELS, HardAgent, make_agent, sample_opponents, suggest_arrangement
+from .agents import (
+    AGENT_LEVELS,
+    HardAgent,
+    make_agent,
+    sample_opponents,
+    suggest_arrangement,
+)
 from .arrangement import Arrangement
 from .game import Observation, deal_hands, pair_score, run_deal
 from .rules import DEFAULT_RULES, BinhRules
@@ -46,7 +53,7 @@ from .search import best_arrangement, count_legal
 from .special import SpecialHand, classify_special
 from .tables import default_tables
 
-__all__ = ["main_play", "main_solve", "parse_arrangement", "format_hand", "solve", "Solution", "Choice"]
+__all__ = ["Choice", "Solution", "format_hand", "main_play", "main_solve", "parse_arrangement", "solve"]
 
 _BRANCHES = ("top", "middle", "bottom")
 HELP = """How to play a deal

@@ -45,7 +45,7 @@ from .config import DrawConfig
 from .game import DrawGame
 from .observation import Observation
 
-__all__ = ["HumanAgent", "main_play", "describe_events"]
+__all__ = ["HumanAgent", "describe_events", "main_play"]
 
 _WORDS = {"f": "fold", "fold": "fold", "k": "check", "check": "check", "c": "call",
           "call": "call", "b": "bet", "bet": "bet", "r": "raise", "raise": "raise"}
@@ -92,7 +92,9 @@ def describe_events(events: Sequence[Event]) -> list[str]:
     AI 1 stands pat
     """
     lines: list[str] = []
-    street, bets, level = None, {}, 0
+    street: Optional[str] = None
+    bets: dict[int, int] = {}
+    level = 0
     for e in events:
         if e.street != street:
             street, bets, level = e.street, {}, 0
