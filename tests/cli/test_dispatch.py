@@ -33,6 +33,7 @@ def test_bare_command_and_help_list_every_subcommand(args):
         line = next(ln for ln in proc.stdout.splitlines() if ln.strip().startswith(" ".join(command.words)))
         assert command.summary in line
     assert "--version" in proc.stdout
+    assert "``" not in proc.stdout and ":mod:" not in proc.stdout  # no RST markup
 
 
 def test_help_does_not_import_the_subcommands():

@@ -73,3 +73,17 @@ def test_the_binh_example_passes_the_callable_its_docstring_describes():
     first = call.args[1].elts[0]
     assert isinstance(first, ast.Name) and first.id in functions and first.id not in classes
     assert "any callable" in ast.get_docstring(tree)
+
+
+def test_the_docs_show_what_the_terminal_games_print():
+    from pokercore.binh.play import HELP as BINH_HELP
+    from pokercore.binh.play import LEGEND
+    from pokercore.draw.play import HELP as DRAW_HELP
+
+    draw = " ".join((ROOT / "docs/draw.md").read_text(encoding="utf-8").split())
+    binh = " ".join((ROOT / "docs/binh.md").read_text(encoding="utf-8").split())
+    assert "`f fold, c call 6 (put in 2), r raise to 8 (put in 4)`" in draw   # the prompt test's line
+    assert "c  call: put in what it takes to match the bet (with nothing to call, c checks)" in DRAW_HELP
+    assert "x Q♥ 7♣" in binh and "x Q♥ 7♣" in BINH_HELP
+    assert "W you won the branch, L you lost it, T tie" in binh and "W you won it, L you lost it, T tie" in LEGEND
+    assert "`play this:`" in binh
