@@ -268,7 +268,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="how the AIs play: easy, normal, hard; or a baseline: random (any legal move), "
                         "call (always checks or calls); default normal")
     p.add_argument("--deals", type=int, default=20, metavar="N",
-                   help="hands to play (default 20; 0: until you quit or the chips run out)")
+                   help="hands (deals) to play (default 20; 0: until you quit or the chips run out)")
     p.add_argument("--hands", type=int, dest="deals", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the cards and the AIs, to replay the same game (default: a new game)")
