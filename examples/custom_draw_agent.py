@@ -8,7 +8,7 @@ its pairs (or its four best cards of one suit) and exchanges the rest.
 
 from collections import Counter
 
-from pokercore import HandCategory, category_of, evaluate5
+from pokercore import HandCategory, card_rank, card_suit, category_of, evaluate5
 from pokercore.draw import Action
 from pokercore.sim import simulate
 
@@ -16,16 +16,16 @@ from pokercore.sim import simulate
 def tight_agent(obs):
     legal = obs.legal_actions
     if obs.street == "draw":
-        ranks = Counter(c >> 2 for c in obs.hand)
-        suits = Counter(c & 3 for c in obs.hand)
+        ranks = Counter(card_rank(c) for c in obs.hand)
+        suits = Counter(card_suit(c) for c in obs.hand)
         suit, n_suit = suits.most_common(1)[0]
         if category_of(evaluate5(obs.hand)) >= HandCategory.STRAIGHT:
             keep = set(obs.hand)
         elif n_suit == 4:
-            keep = {c for c in obs.hand if c & 3 == suit}
+            keep = {c for c in obs.hand if card_suit(c) == suit}
         else:
-            keep = {c for c in obs.hand if ranks[c >> 2] > 1}
-        discard = sorted(set(obs.hand) - keep, key=lambda c: c >> 2)[:3]
+            keep = {c for c in obs.hand if ranks[card_rank(c)] > 1}
+        discard = sorted(set(obs.hand) - keep, key=card_rank)[:3]
         return Action("draw", 0, tuple(discard))
     strength = category_of(evaluate5(obs.hand))
     kinds = {a.kind: a for a in legal}

@@ -1,135 +1,161 @@
-"""Command line: ``python -m pokercore`` (also installed as ``pokercore``).
+"""The ``pokercore`` command (also ``python -m pokercore``): a table of subcommands.
 
-Subcommands::
+Every subcommand is a delegate ``module:function`` taking the words after
+its name and returning an exit code; its module is imported only when the
+subcommand runs, so ``pokercore --help`` stays fast.  Adding a subcommand is
+one entry in :data:`COMMANDS`.
 
-    pokercore bench [--quick] [--json FILE]          evaluator comparison with peer libraries
-    pokercore eval "As Kd 7h 7c 2s" [--rules binh]   rank and name of a hand
-    pokercore simulate GAME --agents A,B,... --deals N [--seed S] [--workers W]
-                       [--duplicate] [--json FILE] [--plot FILE]
-    pokercore binh play [--level L] [--seed S]        Binh poker against 3 AIs
-    pokercore binh solve "<13 cards>"                 best arrangements of a Binh hand
-    pokercore draw play [--opponents N] [--level L]   five-card draw against 1-5 AIs
+This entry point also makes every subcommand end the same way: a
+:class:`~pokercore.errors.PokercoreError` prints ``pokercore: error: ...``
+and exits 2, Ctrl-C exits 130 without a traceback, and a closed pipe
+(``pokercore binh solve ... | head -1``) exits 141 quietly.
+
+Examples
+--------
+>>> main(["eval", "Kh Kd 7c 7s 2d"])  # doctest: +ELLIPSIS
+K♥ K♦ 7♠ 7♣ 2♦: rank ... (standard) - Two pair, kings and sevens, 2 kicker
+0
 """
-
 
 from __future__ import annotations
 
-import argparse
+import importlib
+import os
 import sys
+from collections.abc import Callable, Sequence
+from typing import IO, NamedTuple
 
-from . import describe_rank, evaluate3, evaluate5, format_cards, parse_cards
-from .errors import PokercoreError
+__all__ = ["COMMANDS", "Command", "format_help", "main"]
 
-# Game subcommands parse their own options (and are imported only when used).
-_DELEGATES = {
-    ("binh", "play"): "pokercore.binh.play:main_play",
-    ("binh", "solve"): "pokercore.binh.play:main_solve",
-    ("draw", "play"): "pokercore.draw.play:main_play",
-}
-
-
-def _cmd_eval(args: argparse.Namespace) -> int:
-    cards = parse_cards(" ".join(args.cards))
-    if len(cards) == 3:
-        rank, rules = evaluate3(cards), "binh"
-    elif len(cards) == 5:
-        rank, rules = evaluate5(cards, rules=args.rules), args.rules
-    else:
-        raise PokercoreError(f"give 3 or 5 cards, got {len(cards)}")
-    print(f"{format_cards(cards)}: rank {rank} ({rules}) - {describe_rank(rank, rules, kickers=True)}")
-    return 0
+#: Exit codes of the shell conventions: 128 + SIGINT, 128 + SIGPIPE.
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+EXIT_USAGE = 2
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from . import bench
+class Command(NamedTuple):
+    """One subcommand: the words that name it, its delegate and a one-line description."""
 
-    return int(bench.main(args.bench_args) or 0)
-
-
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .sim import simulate
-
-    agents = [a for part in args.agents for a in part.split(",") if a]
-    result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
-                      duplicate=args.duplicate, chunk_size=args.chunk_size,
-                      progress=False if args.no_progress else None)
-    print(result.table())
-    meta = result.meta
-    print(f"{result.deals} deals in {meta['elapsed_s']} s ({meta['deals_per_s']} deals/s), seed {result.seed}"
-          + (", duplicate" if result.duplicate else ""))
-    if args.json:
-        result.to_json(args.json)
-        print(f"wrote {args.json}")
-    if args.plot:
-        result.plot(args.plot)
-        print(f"wrote {args.plot}")
-    return 0
+    words: tuple[str, ...]
+    target: str
+    summary: str
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
+#: Every subcommand, in the order ``pokercore --help`` lists them.
+COMMANDS: tuple[Command, ...] = (
+    Command(("bench",), "pokercore.bench:main",
+            "compare evaluator speed with treys, eval7, phevaluator and pokerkit"),
+    Command(("eval",), "pokercore.eval_cli:main", "rank and name a 5-card (or 3-card Binh) hand"),
+    Command(("simulate",), "pokercore.sim.cli:main",
+            "play a seeded AI-against-AI match of Binh or draw and print each agent's results"),
+    Command(("binh", "play"), "pokercore.binh.play:main_play", "play Binh poker against 3 AIs in the terminal"),
+    Command(("binh", "solve"), "pokercore.binh.play:main_solve",
+            "the best ways to arrange 13 Binh cards, and what each is worth"),
+    Command(("draw", "play"), "pokercore.draw.play:main_play",
+            "play fixed-limit five-card draw against 1-5 AIs in the terminal"),
+)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pokercore", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("eval", help="rank and name a 5-card (or 3-card Binh) hand")
-    p.add_argument("cards", nargs="+", help='cards, e.g. "As Kd 7h 7c 2s"')
-    p.add_argument("--rules", choices=("standard", "binh"), default="standard")
-    p.set_defaults(func=_cmd_eval)
-    p = sub.add_parser("bench", help="compare evaluator speed with treys, eval7, phevaluator, pokerkit",
-                       add_help=False)
-    p.add_argument("bench_args", nargs=argparse.REMAINDER)
-    p.set_defaults(func=_cmd_bench)
-    p = sub.add_parser("simulate", help="play a seeded AI-vs-AI match and print per-agent results")
-    p.add_argument("game", help="binh, draw (or toy, a tiny test game)")
-    p.add_argument("--agents", nargs="+", required=True,
-                   help="one agent per seat, comma or space separated: easy, normal, hard, "
-                        "a baseline, or package.module:name")
-    p.add_argument("--deals", type=_positive_int, default=1000, help="deals (hands) to play")
-    p.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
-    p.add_argument("--workers", type=_positive_int, default=1, help="worker processes (default 1)")
-    p.add_argument("--chunk-size", type=_positive_int, default=50, help="deals per seeded chunk")
-    p.add_argument("--duplicate", action="store_true", help="replay each deal with the seats rotated")
-    p.add_argument("--json", metavar="FILE", help="write the summary as JSON")
-    p.add_argument("--plot", metavar="FILE", help="save a cumulative-result plot (needs matplotlib)")
-    p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
-    p.set_defaults(func=_cmd_simulate)
-    for game, verbs in (("binh", "play | solve"), ("draw", "play")):
-        p = sub.add_parser(game, help=f"{game}: {verbs} (see 'pokercore {game} play --help')")
-        p.add_argument("verb", choices=verbs.replace(" ", "").split("|"))
-    return parser
+def _version() -> str:
+    from . import __version__
+
+    return __version__
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+def format_help(prefix: tuple[str, ...] = ()) -> str:
+    """Help of ``pokercore`` (or of a group such as ``pokercore binh``): usage and the subcommands.
+
+    >>> print(format_help(("binh",)))  # doctest: +ELLIPSIS
+    usage: pokercore binh <command> [options]
+    <BLANKLINE>
+    commands:
+      binh play   play Binh poker against 3 AIs in the terminal
+    ...
+    """
+    shown = [c for c in COMMANDS if c.words[:len(prefix)] == prefix]
+    name = " ".join(("pokercore", *prefix))
+    width = max(len(" ".join(c.words)) for c in shown) + 3
+    lines = [f"usage: {name} <command> [options]"]
+    if not prefix:
+        lines = ["usage: pokercore [--version] [-h] <command> [options]", "",
+                 "Fast poker hand evaluation, Binh poker (Mau Binh) and five-card draw."]
+    lines += ["", "commands:"]
+    lines += [f"  {' '.join(c.words):<{width}}{c.summary}" for c in shown]
+    lines += ["", "Run 'pokercore <command> --help' for a command's options."]
+    if not prefix:
+        lines += ["", "options:", "  -h, --help  show this help and exit",
+                  "  --version   show pokercore's version and exit"]
+    return "\n".join(lines)
+
+
+def _resolve(target: str) -> Callable[[list[str]], int | None]:
+    module, _, name = target.partition(":")
+    func: Callable[[list[str]], int | None] = getattr(importlib.import_module(module), name)
+    return func
+
+
+def _dispatch(argv: list[str], out: IO[str], err: IO[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(format_help(), file=out)
+        return 0
+    if argv[0] == "--version":
+        print(f"pokercore {_version()}", file=out)
+        return 0
+    for command in COMMANDS:
+        n = len(command.words)
+        if tuple(argv[:n]) == command.words:
+            return int(_resolve(command.target)(argv[n:]) or 0)
+    group = tuple(argv[:1])
+    if any(c.words[:1] == group and len(c.words) > 1 for c in COMMANDS):
+        if len(argv) == 1 or argv[1] in ("-h", "--help"):
+            print(format_help(group), file=out)
+            return 0
+        print(format_help(group), file=err)
+        print(f"pokercore {group[0]}: error: unknown command {argv[1]!r}", file=err)
+        return EXIT_USAGE
+    print(format_help(), file=err)
+    print(f"pokercore: error: unknown command {argv[0]!r}", file=err)
+    return EXIT_USAGE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit code.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The words after ``pokercore``; ``sys.argv[1:]`` if None.
+
+    Returns
+    -------
+    int
+        0 on success, 2 for a usage error or refused input, 130 after
+        Ctrl-C, 141 when the reader of the output went away.
+    """
+    from .errors import PokercoreError
+
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] == ["bench"]:  # bench parses its own options
-        from . import bench
-
-        return int(bench.main(argv[1:]) or 0)
-    target = _DELEGATES.get(tuple(argv[:2]))
-    if target is not None:
-        import importlib
-
-        module, _, name = target.partition(":")
-        try:
-            return int(getattr(importlib.import_module(module), name)(argv[2:]) or 0)
-        except (PokercoreError, ValueError, TypeError) as exc:
-            print(f"pokercore: error: {exc}", file=sys.stderr)
-            return 2
-    args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        code = _dispatch(argv, sys.stdout, sys.stderr)
+        sys.stdout.flush()  # inside the try: a closed pipe shows up here
+        return code
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The Python docs' recipe: point stdout at devnull so the interpreter's
+        # final flush does not raise again, then exit quietly.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout without a file descriptor
+            pass
+        return EXIT_BROKEN_PIPE
     except (PokercoreError, ValueError, TypeError, ImportError) as exc:
+        # Refused input (cards, options, agent names) and a missing optional
+        # dependency: the message says what to do, a traceback would not help.
         print(f"pokercore: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -1,0 +1,167 @@
+"""pokercore's own sections: the batch evaluators, and the time ``import pokercore`` takes.
+
+* **batch**: ``evaluate5_batch`` / ``evaluate3_batch`` on random hands and on
+  all 2,598,960 five-card hands (one thread).  The peers have no batch API,
+  so each library's fastest per-call loop is listed again with its per-hand
+  cost.
+* **import**: ``import pokercore`` in a fresh interpreter, wall time minus
+  the interpreter's own start-up, and ``python -X importtime``'s figure.
+
+>>> _importtime("import time:       120 |        450 | pokercore", "pokercore")
+0.00045
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .model import Pending, Row, Settings
+
+__all__ = [
+    "ALL_HANDS",
+    "BATCH_ALL",
+    "BATCH_REFERENCE",
+    "IMPORT_WALL",
+    "all_five_card_hands",
+    "batch_rows",
+    "finish_batch",
+    "import_rows",
+]
+
+#: Number of five-card hands in a 52-card deck.
+ALL_HANDS = 2_598_960
+
+#: The batch section's reference row: its ratio column compares every batch row with it.
+BATCH_REFERENCE = "evaluate5_batch(random (n, 5) uint8)"
+BATCH_ALL = "evaluate5_batch(all 2,598,960 hands)"
+_BATCH3 = "evaluate3_batch(random (n, 3) uint8)"
+IMPORT_WALL = "import pokercore: wall time - interpreter start-up"
+
+# ---------------------------------------------------------------------------
+# Batch
+
+
+def all_five_card_hands() -> Any:
+    """All 2,598,960 five-card hands as a ``(2598960, 5)`` uint8 array, rows sorted.
+
+    Examples
+    --------
+    >>> a = all_five_card_hands()  # doctest: +SKIP
+    >>> a.shape, a[0].tolist(), a[-1].tolist()  # doctest: +SKIP
+    ((2598960, 5), [0, 1, 2, 3, 4], [47, 48, 49, 50, 51])
+    """
+    import numpy as np
+
+    flat = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(52), 5)),
+        dtype=np.uint8, count=5 * ALL_HANDS,
+    )
+    return flat.reshape(ALL_HANDS, 5)
+
+
+def batch_rows(settings: Settings, pending: Pending) -> list[Row]:
+    """pokercore's batch rows; their timed calls are appended to ``pending``."""
+    import numpy as np
+
+    import pokercore
+
+    rows: list[Row] = []
+
+    def add(form: str, run: Callable[[], object], n: int, note: str = "") -> None:
+        row = Row("batch", "pokercore", form, "C ext", n=n, note=note)
+        rows.append(row)
+        pending.append((row, run))
+
+    h5 = pokercore.random_hands(settings.batch_hands, 5, seed=settings.seed)
+    h3 = pokercore.random_hands(settings.batch_hands, 3, seed=settings.seed)
+    every = all_five_card_hands()
+    out = np.empty(ALL_HANDS, dtype=np.int32)
+    e5, e3 = pokercore.evaluate5_batch, pokercore.evaluate3_batch
+    n = settings.batch_hands
+    add(BATCH_REFERENCE, lambda: e5(h5), n, "reference row")
+    add('evaluate5_batch(random, "binh")', lambda: e5(h5, "binh"), n)
+    add(BATCH_ALL, lambda: e5(every), ALL_HANDS, "includes allocating the result")
+    add('evaluate5_batch(all hands, "binh")', lambda: e5(every, "binh"), ALL_HANDS)
+    add("evaluate5_batch(all hands, out=int32 array)", lambda: e5(every, out=out), ALL_HANDS)
+    add(_BATCH3, lambda: e3(h3), n, "3 cards, Binh scale")
+    return rows
+
+
+def finish_batch(batch: list[Row], per_call: list[Row]) -> None:
+    """Once timed: each library's fastest per-call loop joins the batch rows; ratios to the reference."""
+    fastest: dict[str, Row] = {}
+    for r in per_call:  # each library's fastest per-call form, private ones included
+        best = fastest.get(r.library)
+        if r.rate and (best is None or r.rate > (best.rate or 0.0)):
+            fastest[r.library] = r
+    for r in fastest.values():
+        batch.append(Row("batch", r.library, f"per-call loop: {r.form}", r.impl, r.rate,
+                         r.seconds, r.n, note="fastest per-call form" + (
+                             "" if r.library == "pokercore" else "; no batch API")))
+    ref = batch[0].rate if batch else None
+    for row in batch:
+        if row.rate and ref and row.form != _BATCH3:
+            row.ratio = ref / row.rate
+
+
+# ---------------------------------------------------------------------------
+# Import time
+
+
+def _run_python(args: list[str]) -> tuple[float, str]:
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, check=True)
+    return time.perf_counter() - t0, proc.stderr
+
+
+_IMPORTTIME = re.compile(r"^import time:\s*(\d+)\s*\|\s*(\d+)\s*\|(\s*)(\S+)\s*$")
+
+
+def _importtime(stderr: str, module: str) -> float | None:
+    """Cumulative seconds ``-X importtime`` reports for the outermost import of ``module``."""
+    best: tuple[int, float] | None = None
+    for line in stderr.splitlines():
+        m = _IMPORTTIME.match(line)
+        if m and m.group(4) == module:
+            depth = len(m.group(3))
+            if best is None or depth < best[0]:
+                best = (depth, int(m.group(2)) * 1e-6)
+    return None if best is None else best[1]
+
+
+def import_rows(settings: Settings, pending: Pending | None = None) -> list[Row]:
+    """Time ``import pokercore`` in fresh interpreters (measured here, nothing is left pending)."""
+    k = settings.import_runs
+    code = "import pokercore"
+    try:
+        startup = min(_run_python(["-c", "pass"])[0] for _ in range(k))
+        wall = min(_run_python(["-c", code])[0] for _ in range(k))
+        traces = [_run_python(["-X", "importtime", "-c", code])[1] for _ in range(k)]
+    except (OSError, subprocess.CalledProcessError) as exc:
+        return [Row("import", "pokercore", code, note=f"skipped: {exc}")]
+    cumulative = [_importtime(t, "pokercore") for t in traces]
+    numpy_share = [_importtime(t, "numpy") for t in traces]
+    rows = [
+        Row("import", "pokercore", IMPORT_WALL,
+            seconds=wall - startup, n=1,
+            note=f"best of {k} fresh interpreters; start-up alone {startup * 1e3:.1f} ms"),
+    ]
+    if all(c is not None for c in cumulative):
+        rows.append(Row("import", "pokercore", "import pokercore: python -X importtime",
+                        seconds=min(cumulative), n=1,  # type: ignore[type-var]
+                        note="cumulative, best of runs"))
+    if all(c is not None for c in numpy_share):
+        rows.append(Row("import", "numpy", "  of which numpy (imported by pokercore)",
+                        seconds=min(numpy_share), n=1, note="-X importtime, best of runs"))  # type: ignore[type-var]
+    elif not any(numpy_share):
+        rows.append(Row("import", "numpy", "  numpy", n=1,
+                        note="not imported by 'import pokercore' (loaded on first array use)"))
+    return rows
+
+
