@@ -168,12 +168,15 @@ def test_binh_built_in_agents_run_without_a_wall_clock_cap():
         assert getattr(agent, "time_budget", math.inf) == math.inf
 
 
-def test_a_slow_clock_does_not_change_a_hard_binh_match(monkeypatch):
-    # Make every clock reading 1 s later than the last: a time cap would cut every decision short.
-    args = dict(game="binh", agents=["hard", "easy"], deals=2, seed=4242)
-    calm = simulate(**args).payoffs
+def test_a_slow_clock_never_cuts_a_simulated_hard_binh_decision_short(monkeypatch):
+    # Every clock reading 1 s after the last: a wall-clock cap would cut each decision short.
     import pokercore.binh.agents as agents_module
+    from pokercore.binh.game import Observation
+    from pokercore.cards import parse_cards
+    from pokercore.sim.games import BinhAdapter
 
+    agent = BinhAdapter().builtin_agent("hard", np.random.default_rng(1))
     ticks = iter(range(10**9))
     monkeypatch.setattr(agents_module.time, "perf_counter", lambda: float(next(ticks)))
-    np.testing.assert_array_equal(simulate(**args).payoffs, calm)
+    agent(Observation(tuple(parse_cards("As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c")), 0, 4))
+    assert agent.decisions == 1 and agent.capped == 0

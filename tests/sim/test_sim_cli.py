@@ -265,3 +265,21 @@ def test_plot_has_ci_band_stakes_and_hand_unit(tmp_path, monkeypatch):
     assert seen["bands"] == 2 and all("\u00b1" in t for t in seen["legend"])
     assert main(["binh", "--agents", "easy,strongest", "--deals", "4", "--no-progress", "--plot", str(path)]) == 0
     assert seen["xlabel"] == "deal" and "foul 9" in seen["title"]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_ends_quietly_with_130_and_says_where(workers):
+    import signal
+
+    code = ("from pokercore.sim.cli import main\nraise SystemExit(main(['toy', '--agents', "
+            f"'always,tests.sim.hostile:spins', '--deals', '10', '--workers', '{workers}', '--no-progress']))")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    line = one_line(err)
+    assert "interrupted" in line
+    if workers == "1":
+        assert "agent 'tests.sim.hostile:spins' in seat 1 was deciding; deal 1;" in line
