@@ -155,13 +155,14 @@ def _on_alarm(signum: int, frame: object) -> None:
 class Seated:
     """An agent in a seat: calls pass through; a failure names the agent and the seat."""
 
-    __slots__ = ("agent", "label", "seat", "ctx")
+    __slots__ = ("agent", "label", "seat", "ctx", "_hooks")
 
     def __init__(self, agent: Callable[..., Any], label: str, seat: int, ctx: DecisionContext) -> None:
         self.agent = agent
         self.label = label
         self.seat = seat
         self.ctx = ctx
+        self._hooks: dict[str, Optional[Callable[..., Any]]] = {}
 
     def _run(self, fn: Callable[..., Any], args: tuple[Any, ...], what: str) -> Any:
         self.ctx.last = self
@@ -181,13 +182,35 @@ class Seated:
                                 agent=self.label, seat=self.seat) from exc
 
     def __call__(self, *args: Any) -> Any:
-        return self._run(self.agent, args, "decision")
+        ctx = self.ctx
+        if ctx.limit is not None:
+            return self._run(self.agent, args, "decision")
+        ctx.last = self
+        try:  # the same as _run without a time limit, inlined: this runs for every decision
+            return self.agent(*args)
+        except KeyboardInterrupt:
+            raise Interrupted(f"agent {self.label!r} in seat {self.seat} was deciding") from None
+        except (Exception, SystemExit) as exc:
+            raise AgentRunError(f"agent {self.label!r} in seat {self.seat} raised {short(exc)}",
+                                agent=self.label, seat=self.seat) from exc
 
     def __getattr__(self, name: str) -> Any:
-        attr = getattr(self.agent, name)
+        if name.startswith("__") or name == "_hooks":
+            raise AttributeError(name)
+        hooks = self._hooks
+        if hooks.get(name, True) is None:
+            raise AttributeError(name)
+        try:
+            attr = getattr(self.agent, name)
+        except AttributeError:
+            hooks[name] = None  # type: ignore[assignment]  # asked for every deal (hand_over): remember it is missing
+            raise
         if not callable(attr):
             return attr
-        return lambda *args: self._run(attr, args, f"call of {name}()")
+        hook = hooks.get(name)
+        if hook is None:
+            hook = hooks[name] = lambda *args: self._run(getattr(self.agent, name), args, f"call of {name}()")
+        return hook
 
     def __repr__(self) -> str:
         return f"Seated({self.label!r}, seat={self.seat})"

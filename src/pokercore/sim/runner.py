@@ -276,15 +276,16 @@ def _run_chunk(chunk: _Chunk) -> np.ndarray:
         # Rotation r puts agent (s + r) % n in seat s; the same cards in every rotation.
         orders = [[(s + r) % n for s in range(n)] for r in rotations]
         seatings = [[Seated(agents[i], chunk.labels[i], s, ctx) for s, i in enumerate(order)] for order in orders]
+        # Agents with a reset() get it before every deal, in agent order (through their seat, for error reports).
+        resets = [[a for a in sorted(seated, key=lambda a: order[a.seat]) if callable(getattr(a.agent, "reset", None))]
+                  for order, seated in zip(orders, seatings)]
         for d, deal_seed in enumerate(card_seed.spawn(chunk.deals)):
             for r in rotations:
                 order, seated = orders[r], seatings[r]
-                by_agent = sorted(seated, key=lambda a: order[a.seat])
                 ctx.last = None
                 try:
-                    for a in by_agent:
-                        if callable(getattr(a.agent, "reset", None)):
-                            a.reset()
+                    for a in resets[r]:
+                        a.reset()
                     pay = adapter.play_deal(seated, np.random.default_rng(deal_seed), options)
                 except KeyboardInterrupt as exc:
                     raise _interrupted(chunk, d, exc) from None

@@ -181,7 +181,7 @@ class MatchResult:
         title += f": {n:,} {unit}s, seed {self.seed}" + (", duplicate" if self.duplicate else "")
         ax.set_title(title)
         ax.axhline(0, color="grey", linewidth=0.5)
-        ax.legend()
+        ax.legend(title="mean \u00b1 95% CI")
         fig.tight_layout()
         try:
             atomic_write(path, lambda tmp: fig.savefig(tmp))
