@@ -250,7 +250,7 @@ def read_cards(cards: object, who: str, seat: Optional[int] = None) -> Union[str
     elif issubclass(t, np.ndarray):
         if np.ndarray.ndim.__get__(cards) != 1 or np.ndarray.size.__get__(cards) > 52:  # type: ignore[attr-defined]
             raise IllegalActionError(f"{who}: cards to draw are a flat list of card codes, got an array", seat=seat)
-        raw = np.ndarray.tolist(cards)  # type: ignore[arg-type]
+        raw = np.ndarray.tolist(cards)  # type: ignore[call-overload, arg-type]
     else:
         raise IllegalActionError(
             f"{who}: cards to draw are a tuple of card codes or a card string, got {describe(cards)}", seat=seat

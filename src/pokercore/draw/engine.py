@@ -517,6 +517,6 @@ class DrawState(StateView, ActionChecks):
     def _answer(self, i: int, action: object) -> None:
         """Apply an agent's answer that is not an offered object: read, verify, act."""
         try:
-            self.act(action, i)
+            self.act(action, i)  # type: ignore[arg-type]  # any answer: read_action checks it
         except IllegalActionError as exc:
             raise IllegalActionError(f"{exc} (the agent of seat {i} returned {describe(action)})", seat=i) from None

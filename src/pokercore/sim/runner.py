@@ -159,6 +159,7 @@ def _make_agent(adapter: GameAdapter, spec: AgentSpecLike, rng: np.random.Genera
             return adapter.builtin_agent(spec, rng)
         spec = _import(spec)
     if isinstance(spec, type):
+        params: Mapping[str, Any]
         try:
             params = inspect.signature(spec).parameters
         except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
@@ -476,11 +477,17 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
 
 
 def _run_on(executor: Executor, chunks: Iterator[_Chunk], limit: int, bar: Any) -> list[np.ndarray]:
-    """Run ``chunks`` on ``executor`` with at most ``limit`` in flight; blocks in chunk order."""
+    """Run ``chunks`` on ``executor`` with at most ``limit`` in flight; blocks in chunk order.
+
+    When a chunk fails, the chunks before it that are still running are
+    waited for, so the failure reported is the earliest one, the same one
+    whatever the executor and the timing.
+    """
     limit = max(1, int(limit))
     pending: dict[Future, _Chunk] = {}
     done_blocks: dict[int, np.ndarray] = {}
     blocks: list[np.ndarray] = []
+    failure: Optional[tuple[int, BaseException]] = None
     try:
         for c in itertools.islice(chunks, limit):
             pending[executor.submit(_run_chunk, c)] = c
@@ -496,14 +503,24 @@ def _run_on(executor: Executor, chunks: Iterator[_Chunk], limit: int, bar: Any) 
                         f"a worker process died while playing deals {first}-{first + c.deals - 1} "
                         f"(an agent may have crashed or called os._exit): {exc}"
                     ) from None
+                except BaseException as exc:  # an agent's failure (or Ctrl-C) in that chunk
+                    if failure is None or c.index < failure[0]:
+                        failure = (c.index, exc)
+                    continue
                 done_blocks[c.index] = block
                 while len(blocks) in done_blocks:
                     blocks.append(done_blocks.pop(len(blocks)))
                 if bar is not None:
                     bar.update(c.deals)
-                nxt = next(chunks, None)
+                nxt = next(chunks, None) if failure is None else None
                 if nxt is not None:
                     pending[executor.submit(_run_chunk, nxt)] = nxt
+            if failure is not None:
+                for fut in [f for f, c in pending.items() if c.index > failure[0]]:
+                    fut.cancel()
+                    del pending[fut]
+        if failure is not None:
+            raise failure[1]
     finally:
         for fut in pending:
             fut.cancel()
