@@ -180,3 +180,23 @@ def test_a_slow_clock_never_cuts_a_simulated_hard_binh_decision_short(monkeypatc
     monkeypatch.setattr(agents_module.time, "perf_counter", lambda: float(next(ticks)))
     agent(Observation(tuple(parse_cards("As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c")), 0, 4))
     assert agent.decisions == 1 and agent.capped == 0
+
+
+def test_the_decision_timeout_gives_back_the_caller_s_timer():
+    import signal
+    import time
+
+    fired = []
+    old = signal.signal(signal.SIGALRM, lambda *a: fired.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30)
+        simulate("toy", ["always", "high"], deals=20, decision_timeout=5)
+        assert signal.getsignal(signal.SIGALRM) is not None and fired == []
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 30
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
+        time.sleep(0.2)
+        assert fired == [1]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

@@ -97,11 +97,15 @@ class DecisionContext:
         self._thread_id = threading.get_ident()
         self._lock = threading.Lock()
         self._old_handler: Any = None
+        self._old_timer: tuple[float, float] = (0.0, 0.0)
+        self._entered = 0.0
 
     # -- time limit -----------------------------------------------------------------------
     def __enter__(self) -> DecisionContext:
         if self.limit is not None:
-            if self._main:
+            if self._main:  # borrow the process's real-time timer; give back what was left of it
+                self._old_timer = signal.setitimer(signal.ITIMER_REAL, 0)
+                self._entered = time.monotonic()
                 self._old_handler = signal.signal(signal.SIGALRM, _on_alarm)
             else:
                 self._watchdog = threading.Thread(target=self._watch, name="pokercore-decision-watchdog",
@@ -114,6 +118,10 @@ class DecisionContext:
             if self._main:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, self._old_handler)
+                delay, interval = self._old_timer
+                if delay > 0:
+                    left = delay - (time.monotonic() - self._entered)
+                    signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), interval)
             else:
                 self._stop.set()
                 if self._watchdog is not None:
