@@ -41,10 +41,15 @@ def test_strange_answers_end_a_draw_match_with_an_agent_error(answer, at, seed):
 
 
 @settings(max_examples=40, deadline=None)
-@given(kind=st.sampled_from(["value", "runtime", "exit", "type", "recursion"]), seed=st.integers(0, 20))
+@given(kind=st.sampled_from(["value", "runtime", "exit", "type", "recursion", "generator", "base"]),
+       seed=st.integers(0, 20))
 def test_agent_exceptions_of_every_kind_are_reported(kind, seed):
+    class Odd(BaseException):
+        pass
+
     errors = {"value": ValueError("v"), "runtime": RuntimeError("r"), "exit": SystemExit(4),
-              "type": TypeError("t"), "recursion": RecursionError("deep")}
+              "type": TypeError("t"), "recursion": RecursionError("deep"), "generator": GeneratorExit(),
+              "base": Odd("odd")}
 
     def fails(cards):
         raise errors[kind]

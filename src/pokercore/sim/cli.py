@@ -25,7 +25,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Optional
 
 from ..errors import PokercoreError
-from .files import OutputError, atomic_write, check_writable
+from .files import check_writable
 
 __all__ = ["main", "build_parser"]
 

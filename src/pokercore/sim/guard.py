@@ -185,7 +185,7 @@ class Seated:
             raise
         except KeyboardInterrupt:  # Ctrl-C, or an agent raising it: say who was deciding
             raise Interrupted(f"agent {self.label!r} in seat {self.seat} was deciding") from None
-        except (Exception, SystemExit) as exc:  # SystemExit from an agent must not end the program silently
+        except BaseException as exc:  # SystemExit (or any BaseException) from an agent must not end the program silently
             raise AgentRunError(f"agent {self.label!r} in seat {self.seat} raised {short(exc)}",
                                 agent=self.label, seat=self.seat) from exc
 
@@ -198,7 +198,7 @@ class Seated:
             return self.agent(*args)
         except KeyboardInterrupt:
             raise Interrupted(f"agent {self.label!r} in seat {self.seat} was deciding") from None
-        except (Exception, SystemExit) as exc:
+        except BaseException as exc:
             raise AgentRunError(f"agent {self.label!r} in seat {self.seat} raised {short(exc)}",
                                 agent=self.label, seat=self.seat) from exc
 

@@ -290,7 +290,7 @@ def _run_chunk(chunk: _Chunk) -> np.ndarray:
                     pay = adapter.play_deal(seated, np.random.default_rng(deal_seed), options)
                 except KeyboardInterrupt as exc:
                     raise _interrupted(chunk, d, exc) from None
-                except (Exception, SystemExit) as exc:
+                except BaseException as exc:
                     raise _failed(chunk, d, r, exc, ctx, order) from None
                 if len(pay) != n:
                     raise SimulationError(f"game {adapter.name!r} returned {len(pay)} payoffs for {n} seats")
