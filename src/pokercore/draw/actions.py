@@ -21,15 +21,20 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import NamedTuple, Union, overload
+from typing import Any, NamedTuple, Optional, Union, overload
+
+import numpy as np
 
 from ..cards import format_cards, parse_cards
+from .config import MAX_DISCARD
+from .errors import IllegalActionError
 
 __all__ = [
     "Action", "Event", "DrawChoices", "draw_action",
-    "FOLD", "CHECK", "STAND_PAT", "KINDS", "BETTING_KINDS",
+    "FOLD", "CHECK", "STAND_PAT", "KINDS", "BETTING_KINDS", "read_action", "read_cards",
 ]
 
 #: Every action kind, betting kinds first.
@@ -169,3 +174,145 @@ class Event(NamedTuple):
     kind: str
     amount: int = 0
     drawn: int = 0
+
+
+# ---------------------------------------------------------------- reading answers
+# Whatever an agent (or a caller of ``act``) hands over is read with the
+# built-in types' own methods, never the object's: a tuple subclass whose
+# ``__eq__`` says yes to everything, a mock that pretends to be an Action, an
+# int subclass that equals every card or an endless iterator is turned into
+# exact ``str``/``int``/``tuple`` values (or refused) before any check runs.
+
+_INTS = (int, np.integer)
+_BOOLS = (bool, np.bool_)
+_MAX_CARD_TEXT = 64
+
+
+def describe(value: object, limit: int = 80, _depth: int = 0) -> str:
+    """A short ``repr`` for error messages that never runs a foreign ``__repr__``.
+
+    >>> describe(("bet", 2.0, ()))
+    "('bet', 2.0, ())"
+    >>> describe(object()), describe("x" * 200)[-5:]
+    ('<object>', 'xx...')
+    """
+    t = type(value)
+    if t in (str, int, float, bool, type(None)) or (issubclass(t, np.generic) and t.__module__ == "numpy"):
+        text = repr(value)
+    elif t is Action or t is tuple or t is list:
+        items = list.__getitem__(value, slice(4)) if t is list else tuple.__getitem__(value, slice(4))  # type: ignore[call-overload]
+        size = len(value)  # type: ignore[arg-type]
+        inner = ", ".join("..." if _depth > 2 else describe(v, limit, _depth + 1) for v in items)
+        inner += ", ..." if size > 4 else ("," if size == 1 and t is tuple else "")
+        text = f"Action({inner})" if t is Action else (f"[{inner}]" if t is list else f"({inner})")
+    else:
+        text = f"<{t.__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def whole_number(value: object) -> Optional[int]:
+    """``value`` as an exact ``int`` if it is an integer (not a bool), else None.
+
+    >>> whole_number(np.int8(3)), whole_number(2.0), whole_number(True)
+    (3, None, None)
+    """
+    t = type(value)
+    if not issubclass(t, _INTS) or issubclass(t, _BOOLS):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]  # exact int; ignores an int subclass's overrides
+    except Exception:  # a broken numpy subclass
+        return None
+
+
+def read_cards(cards: object, who: str, seat: Optional[int] = None) -> Union[str, tuple[int, ...]]:
+    """Cards as a plain ``str`` or a tuple of exact ``int`` codes (at most 52 of them).
+
+    ``who`` starts every error message (e.g. ``"seat 2"``).
+
+    >>> read_cards([np.int64(5), 7], "seat 0")
+    (5, 7)
+    >>> read_cards([1.0], "seat 0")
+    Traceback (most recent call last):
+    ...
+    pokercore.draw.errors.IllegalActionError: seat 0: a card is an int code 0..51 or a card string, got float 1.0
+    """
+    t = type(cards)
+    if issubclass(t, str):
+        text = str.__str__(cards)  # type: ignore[arg-type]
+        if len(text) > _MAX_CARD_TEXT:
+            raise IllegalActionError(f"{who}: {describe(text)} is too long to be cards to draw", seat=seat)
+        return text
+    if issubclass(t, tuple):
+        raw: Sequence[Any] = tuple.__getitem__(cards, slice(None))  # type: ignore[call-overload]
+    elif issubclass(t, list):
+        raw = list.__getitem__(cards, slice(None))  # type: ignore[call-overload]
+    elif issubclass(t, np.ndarray):
+        if np.ndarray.ndim.__get__(cards) != 1 or np.ndarray.size.__get__(cards) > 52:  # type: ignore[attr-defined]
+            raise IllegalActionError(f"{who}: cards to draw are a flat list of card codes, got an array", seat=seat)
+        raw = np.ndarray.tolist(cards)  # type: ignore[call-overload, arg-type]
+    else:
+        raise IllegalActionError(
+            f"{who}: cards to draw are a tuple of card codes or a card string, got {describe(cards)}", seat=seat
+        )
+    if len(raw) > 52:
+        raise IllegalActionError(f"{who}: cannot draw {len(raw)} cards: at most {MAX_DISCARD}", seat=seat)
+    out = []
+    for c in raw:
+        code = whole_number(c)
+        if code is None:
+            raise IllegalActionError(
+                f"{who}: a card is an int code 0..51 or a card string, got {type(c).__name__} {describe(c)}",
+                seat=seat,
+            )
+        out.append(code)
+    return tuple(out)
+
+
+def read_action(action: object, who: str, seat: Optional[int] = None) -> tuple[str, Optional[int], Union[str, tuple[int, ...]]]:
+    """``(kind, amount, cards)`` of an :class:`Action` or equal tuple, as plain values.
+
+    Nothing of ``action`` but its built-in parts is used: its own ``__eq__``,
+    ``__iter__`` or attributes never run.  ``amount`` may be None (any
+    amount).  Raises :class:`IllegalActionError` starting with ``who``.
+
+    >>> read_action(Action("bet", np.int64(2)), "seat 1")
+    ('bet', 2, ())
+    >>> read_action("check", "seat 1")
+    Traceback (most recent call last):
+    ...
+    pokercore.draw.errors.IllegalActionError: seat 1: not an action: 'check'; return one of observation.legal_actions or an Action(kind, amount, cards)
+    """
+    t = type(action)
+    if issubclass(t, tuple):
+        parts: Sequence[Any] = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
+    elif issubclass(t, list):
+        parts = list.__getitem__(action, slice(None))  # type: ignore[call-overload]
+    else:
+        parts = ()
+    if len(parts) != 3:
+        raise IllegalActionError(
+            f"{who}: not an action: {describe(action)}; "
+            "return one of observation.legal_actions or an Action(kind, amount, cards)",
+            seat=seat,
+        )
+    kind, amount, cards = parts
+    if not issubclass(type(kind), str) or str.__str__(kind) not in KINDS:
+        raise IllegalActionError(
+            f"{who}: unknown action kind {describe(kind)}: use fold, check, call, bet, raise or draw", seat=seat
+        )
+    kind = str.__str__(kind)
+    if amount is not None:
+        value = whole_number(amount)
+        if value is None and issubclass(type(amount), (float, np.floating)):
+            # Actions compare by value: Action("bet", 2.0) == Action("bet", 2), so 2.0 means 2 chips.
+            number = float.__float__(amount) if issubclass(type(amount), float) else float(np.float64(amount))  # type: ignore[arg-type]
+            if number.is_integer():
+                value = int(number)
+        if value is None:
+            raise IllegalActionError(
+                f"{who}: an amount is a whole number of chips, got {type(amount).__name__} {describe(amount)}",
+                seat=seat,
+            )
+        amount = value
+    return kind, amount, read_cards(cards, who, seat)

@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-import numpy as np
-
 from ..cards import format_cards, parse_cards
+from .actions import describe, read_cards, whole_number
 from .config import MAX_DISCARD
 from .errors import IllegalActionError
 
@@ -58,61 +57,69 @@ class ActionChecks:
         i = self._actor
         if i is None:
             raise IllegalActionError("the hand is over: no more actions")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, (int, np.integer))):
-            raise IllegalActionError(f"a seat is an int 0..{self._n - 1}, got {type(seat).__name__} {seat!r}")
-        if seat is not None and seat != i:
-            if not 0 <= seat < self._n:
-                raise IllegalActionError(f"no seat {seat!r} at this table (seats 0..{self._n - 1})")
-            raise IllegalActionError(f"wrong player: it is seat {i}'s turn, not seat {seat}'s (to {what})")
+        if seat is not None:
+            asked = whole_number(seat)
+            if asked is None:
+                raise IllegalActionError(
+                    f"a seat is an int 0..{self._n - 1}, got {type(seat).__name__} {describe(seat)}", seat=i
+                )
+            if asked != i:
+                if not 0 <= asked < self._n:
+                    raise IllegalActionError(f"no seat {asked} at this table (seats 0..{self._n - 1})", seat=i)
+                raise IllegalActionError(f"wrong player: it is seat {i}'s turn, not seat {asked}'s (to {what})", seat=i)
         if betting and self._street == DRAW:
-            raise IllegalActionError(f"seat {i} cannot {what} now: it is the draw, choose cards to discard")
+            raise IllegalActionError(f"seat {i} cannot {what} now: it is the draw, choose cards to discard", seat=i)
         if not betting and self._street != DRAW:
             rnd = "first" if self._street == BET1 else "second"
-            raise IllegalActionError(f"seat {i} cannot draw now: it is the {rnd} betting round")
+            raise IllegalActionError(f"seat {i} cannot draw now: it is the {rnd} betting round", seat=i)
         return i
 
     @staticmethod
-    def _amount(kind: str, amount: Optional[int], need: int) -> None:
+    def _amount(i: int, kind: str, amount: Optional[int], need: int) -> None:
         if amount is None:
             return
-        if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)):
-            raise IllegalActionError(f"an amount is a whole number of chips, got {type(amount).__name__} {amount!r}")
-        if amount != need:
-            raise IllegalActionError(f"wrong amount: {kind} costs {need} chips now, not {amount!r}")
+        value = whole_number(amount)
+        if value is None:
+            raise IllegalActionError(
+                f"seat {i}: an amount is a whole number of chips, got {type(amount).__name__} {describe(amount)}",
+                seat=i,
+            )
+        if value != need:
+            raise IllegalActionError(f"seat {i}: wrong amount: {kind} costs {need} chips now, not {value}", seat=i)
 
     def verify_fold(self, seat: Optional[int] = None) -> None:
         """Raise :class:`IllegalActionError` unless the seat to act (or ``seat``) may fold."""
         i = self._turn(seat, "fold", True)
         if self._current - self._bets[i] <= 0:
-            raise IllegalActionError(f"seat {i} cannot fold: there is no bet to call, check instead")
+            raise IllegalActionError(f"seat {i} cannot fold: there is no bet to call, check instead", seat=i)
 
     def verify_check(self, seat: Optional[int] = None) -> None:
         """Raise unless the seat to act may check (no bet to call)."""
         i = self._turn(seat, "check", True)
         to_call = self._current - self._bets[i]
         if to_call > 0:
-            raise IllegalActionError(f"seat {i} cannot check: {to_call} to call (call, raise or fold)")
+            raise IllegalActionError(f"seat {i} cannot check: {to_call} to call (call, raise or fold)", seat=i)
 
     def verify_call(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
         """Raise unless the seat to act may call; return the call's amount."""
         i = self._turn(seat, "call", True)
         to_call, call, _, _ = self._options(i)
         if to_call <= 0:
-            raise IllegalActionError(f"seat {i} cannot call: there is no bet, check instead")
+            raise IllegalActionError(f"seat {i} cannot call: there is no bet, check instead", seat=i)
         if call < 0:
             raise IllegalActionError(
-                f"seat {i} cannot call {to_call} with {self._stacks[i]} chips (all-in mode is off)"
+                f"seat {i} cannot call {to_call} with {self._stacks[i]} chips (all-in mode is off)", seat=i
             )
-        self._amount("a call", amount, call)
+        self._amount(i, "a call", amount, call)
         return call
 
     def _verify_aggressive(self, kind: str, amount: Optional[int], seat: Optional[int]) -> int:
         i = self._turn(seat, kind, True)
         to_call, _, agg, agg_amount = self._options(i)
         if kind == "bet" and self._current > 0:
-            raise IllegalActionError(f"seat {i} cannot bet: a bet of {self._current} is open, raise instead")
+            raise IllegalActionError(f"seat {i} cannot bet: a bet of {self._current} is open, raise instead", seat=i)
         if kind == "raise" and self._current == 0:
-            raise IllegalActionError(f"seat {i} cannot raise: there is no bet yet, bet instead")
+            raise IllegalActionError(f"seat {i} cannot raise: there is no bet yet, bet instead", seat=i)
         if agg is None:
             s = self._stacks[i]
             if self._count >= self._cfg.max_bets:
@@ -123,8 +130,8 @@ class ActionChecks:
                 why = f"{s} chips are not enough"
             else:
                 why = "no opponent has chips left to call"
-            raise IllegalActionError(f"seat {i} cannot {kind}: {why}")
-        self._amount(f"a {kind}", amount, agg_amount)
+            raise IllegalActionError(f"seat {i} cannot {kind}: {why}", seat=i)
+        self._amount(i, f"a {kind}", amount, agg_amount)
         return agg_amount
 
     def verify_bet(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
@@ -138,25 +145,26 @@ class ActionChecks:
     def verify_draw(self, cards: Union[str, Sequence[int]] = (), seat: Optional[int] = None) -> tuple[int, ...]:
         """Raise unless the seat to act may discard ``cards``; return them as codes."""
         i = self._turn(seat, "draw", False)
-        if isinstance(cards, str):
+        read = read_cards(cards, f"seat {i}", i)
+        if isinstance(read, str):
             try:
-                codes = tuple(parse_cards(cards, allow_duplicates=True)) if cards.strip() else ()
+                codes = tuple(parse_cards(read, allow_duplicates=True)) if read.strip() else ()
             except ValueError as exc:
-                raise IllegalActionError(f"seat {i} cannot draw {cards!r}: {exc}") from None
+                raise IllegalActionError(f"seat {i} cannot draw {describe(read)}: {exc}", seat=i) from None
         else:
-            try:
-                codes = tuple(cards)
-            except TypeError:
-                raise IllegalActionError(f"cards to draw must be card codes or a string, got {cards!r}") from None
+            codes = read
         if len(codes) > MAX_DISCARD:
-            raise IllegalActionError(f"seat {i} cannot draw {len(codes)} cards: at most {MAX_DISCARD}")
+            raise IllegalActionError(f"seat {i} cannot draw {len(codes)} cards: at most {MAX_DISCARD}", seat=i)
         hand = self._hands[i]
         for k, c in enumerate(codes):
-            if isinstance(c, (bool, np.bool_)) or not isinstance(c, (int, np.integer)) or c not in hand:
-                raise IllegalActionError(f"seat {i} cannot discard {c!r}: not a card it holds ({format_cards(hand)})")
+            if c not in hand:
+                shown = format_cards([c]) if 0 <= c < 52 else repr(c)
+                raise IllegalActionError(
+                    f"seat {i} cannot discard {shown}: not a card it holds ({format_cards(hand)})", seat=i
+                )
             if c in codes[:k]:
-                raise IllegalActionError(f"seat {i} cannot discard {format_cards([c])} twice")
-        return tuple(int(c) for c in codes)
+                raise IllegalActionError(f"seat {i} cannot discard {format_cards([c])} twice", seat=i)
+        return codes
 
     def _can(self, verify: Callable[..., Any], *args: Any) -> bool:
         try:

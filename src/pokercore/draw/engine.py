@@ -41,7 +41,7 @@ import numpy as np
 
 from .. import evaluate5
 from ..cards import format_cards, parse_cards
-from .actions import CHECK, FOLD, Action, DrawChoices, Event
+from .actions import CHECK, FOLD, Action, DrawChoices, Event, describe, read_action
 from .observation import Observation
 from .config import DECK_SIZE, HAND_SIZE, MAX_DISCARD, DrawConfig
 from .errors import ConfigError, DrawError, IllegalActionError
@@ -302,38 +302,37 @@ class DrawState(StateView, ActionChecks):
     def act(self, action: Union[Action, tuple[Any, ...]], seat: Optional[int] = None) -> None:
         """Take ``action`` (an :class:`Action` or an equal ``(kind, amount, cards)`` tuple).
 
-        ``seat``, when given, must be the seat to act.
+        ``seat``, when given, must be the seat to act.  Only the plain values
+        inside ``action`` are used (see :func:`~pokercore.draw.actions.read_action`).
 
         Raises
         ------
         IllegalActionError
             The action is not legal now; nothing changed.
         """
-        try:
-            kind, amount, cards = action
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"not an action: {action!r}; use Action(kind, amount, cards)") from None
+        i = self._actor
+        if i is None:
+            raise IllegalActionError("the hand is over: no more actions")
+        kind, amount, cards = read_action(action, f"seat {i}", i)
         if kind == "draw":
             if amount:
-                raise IllegalActionError(f"a draw moves no chips, got amount {amount!r}")
+                raise IllegalActionError(f"seat {i}: a draw moves no chips, got amount {amount}", seat=i)
             self.draw(cards, seat)
             return
         if cards:
-            raise IllegalActionError(f"only a draw takes cards, got {kind!r} with cards {cards!r}")
+            raise IllegalActionError(
+                f"seat {i}: only a draw takes cards, got {kind!r} with cards {describe(cards)}", seat=i
+            )
         if kind == "call":
             self.call(amount, seat)
         elif kind == "check" or kind == "fold":
             if amount:
-                raise IllegalActionError(f"{kind} moves no chips, got amount {amount!r}")
+                raise IllegalActionError(f"seat {i}: {kind} moves no chips, got amount {amount}", seat=i)
             self.check(seat) if kind == "check" else self.fold(seat)
         elif kind == "bet":
             self.bet(amount, seat)
-        elif kind == "raise":
-            self.raise_(amount, seat)
         else:
-            raise IllegalActionError(
-                f"unknown action kind {kind!r}: use fold, check, call, bet, raise or draw"
-            )
+            self.raise_(amount, seat)
 
     def _do_fold(self, i: int) -> None:
         self._live[i] = False
@@ -468,8 +467,13 @@ class DrawState(StateView, ActionChecks):
     def play(self, agents: Sequence[Callable[[Observation], Any]]) -> None:
         """Play the hand to its end, asking ``agents[seat](observation)`` for each decision.
 
-        An action the agent returns that is not among the offered legal
-        actions raises :class:`IllegalActionError` (the state is unchanged).
+        Only the engine's own actions are applied: an answer that is one of
+        the offered ``legal_actions`` objects is taken as it is; anything
+        else is read into plain values and verified like :meth:`act` (the
+        answer's own ``__eq__`` or attributes are never trusted).  An answer
+        that is not legal raises :class:`IllegalActionError` naming the seat
+        (its ``seat`` attribute) and what the agent returned; the state is
+        left as it was before that decision.
         """
         if len(agents) != self._n:
             raise DrawError(f"{len(agents)} agents for {self._n} seats: give one agent per seat")
@@ -478,21 +482,41 @@ class DrawState(StateView, ActionChecks):
             i = self._actor
             legal = self.legal_actions()
             action = agents[i](observe(i, legal))
-            # Fast path: an offered action needs no second check.
-            if action in legal:
-                kind = action[0]
-                if kind != "draw":
-                    # The engine's own action: an agent's 2.0 equals 2 but must not reach the stacks.
-                    action = next(a for a in legal if a[0] == kind)
-                if kind == "check":
-                    self._do_check(i)
-                elif kind == "call":
-                    self._do_call(i, action[1])
-                elif kind == "draw":
-                    self._do_draw(i, tuple(map(int, action[2])))
-                elif kind == "fold":
-                    self._do_fold(i)
+            if type(action) is Action and self._street != DRAW:
+                # Fast path: one of the offered action objects themselves (compared
+                # by identity, so no foreign __eq__ runs); its amount is the engine's.
+                for own in legal:
+                    if own is action:
+                        kind = own[0]
+                        if kind == "check":
+                            self._do_check(i)
+                        elif kind == "call":
+                            self._do_call(i, own[1])
+                        elif kind == "fold":
+                            self._do_fold(i)
+                        else:
+                            self._do_aggress(i, kind, own[1])
+                        break
                 else:
-                    self._do_aggress(i, kind, action[1])
+                    self._answer(i, action)
+            elif type(action) is Action and self._drawable(i, action):
+                self._do_draw(i, action[2])
             else:
-                self.act(action, i)
+                self._answer(i, action)
+
+    def _drawable(self, i: int, action: Action) -> bool:
+        """Fast check of a draw made of exact built-in values (anything else goes through :meth:`act`)."""
+        kind, amount, cards = action
+        if type(kind) is not str or kind != "draw" or type(amount) is not int or amount != 0:
+            return False
+        if type(cards) is not tuple or len(cards) > MAX_DISCARD:
+            return False
+        hand = self._hands[i]
+        return all(type(c) is int and c in hand for c in cards) and len(set(cards)) == len(cards)
+
+    def _answer(self, i: int, action: object) -> None:
+        """Apply an agent's answer that is not an offered object: read, verify, act."""
+        try:
+            self.act(action, i)  # type: ignore[arg-type]  # any answer: read_action checks it
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{exc} (the agent of seat {i} returned {describe(action)})", seat=i) from None

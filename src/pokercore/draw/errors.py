@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..errors import PokercoreError
 
 __all__ = ["DrawError", "ConfigError", "IllegalActionError", "HistoryError"]
@@ -23,7 +25,17 @@ class ConfigError(DrawError):
 
 
 class IllegalActionError(DrawError):
-    """An action that is not legal now; the state is left unchanged."""
+    """An action that is not legal now; the state is left unchanged.
+
+    ``seat`` is the seat whose action was refused, when one was to act.
+
+    >>> IllegalActionError("seat 2 cannot check", seat=2).seat
+    2
+    """
+
+    def __init__(self, message: str, seat: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 class HistoryError(DrawError):

@@ -7,8 +7,11 @@ high ...
 always ...
 """
 
-from .runner import GameAdapter, SimulationError, get_game, register_game, simulate
+from .errors import SimulationError
+from .files import OutputError
+from .guard import AgentRunError
+from .runner import GameAdapter, get_game, register_game, simulate
 from .stats import AgentSummary, MatchResult
 
-__all__ = ["simulate", "register_game", "get_game", "GameAdapter", "SimulationError", "MatchResult",
-           "AgentSummary"]
+__all__ = ["simulate", "register_game", "get_game", "GameAdapter", "SimulationError", "AgentRunError",
+           "OutputError", "MatchResult", "AgentSummary"]

@@ -7,6 +7,7 @@ cards and either shows or folds; the best shown hand takes the antes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,13 +31,32 @@ class BinhAdapter:
     min_players = 2
     max_players = 4
 
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        """The built-in agents' names."""
+        from ..binh.agents import AGENT_LEVELS
+
+        return tuple(AGENT_LEVELS)
+
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        """A built-in agent, with any wall-clock cap off: a seeded match depends on the seed alone."""
         from ..binh.agents import make_agent
 
         try:
-            return make_agent(name, rng)
+            agent = make_agent(name, rng)
         except ValueError as exc:
             raise SimulationError(str(exc)) from None
+        if getattr(agent, "time_budget", None) is not None:
+            agent.time_budget = math.inf  # a time cap would make results depend on machine load
+        return agent
+
+    def describe(self, options: Mapping[str, Any], players: int) -> str:
+        """The scoring, for plot titles: ``"1 point a branch, foul 9, specials 12/6"``."""
+        from ..binh.rules import BinhRules
+
+        r = options.get("rules") or BinhRules()
+        text = f"1 point a branch, foul {r.foul_points}, specials {r.type_a_points}/{r.type_b_points}"
+        return text + (f", scoop +{r.scoop_bonus}" if r.scoop_bonus else "")
 
     def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
                   options: Mapping[str, Any]) -> list[float]:
@@ -64,6 +84,21 @@ class DrawAdapter:
 
     def __init__(self) -> None:
         self._configs: dict[tuple, Any] = {}
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        """The built-in agents' names."""
+        from ..draw.ai import AGENTS
+
+        return tuple(AGENTS)
+
+    def describe(self, options: Mapping[str, Any], players: int) -> str:
+        """The stakes, for plot titles: ``"ante 1, bets 2/4, cap 4, stacks 200"``."""
+        cfg = self._config(players, options)
+        stacks = sorted(set(cfg.stacks))
+        text = f"ante {cfg.ante}, bets {cfg.small_bet}/{cfg.big_bet}, cap {cfg.max_bets}, stacks "
+        text += "/".join(map(str, stacks)) + (", all-in" if cfg.all_in else "")
+        return text
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
         from ..draw.ai import make_agent
@@ -108,6 +143,7 @@ class ToyAdapter:
     name = "toy"
     min_players = 2
     max_players = 6
+    agent_names = ("always", "high", "random")
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
         if name == "always":

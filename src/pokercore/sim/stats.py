@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from .files import atomic_write
+
 __all__ = ["AgentSummary", "MatchResult"]
 
 #: Two-sided 95% normal quantile.
@@ -42,9 +44,35 @@ class AgentSummary:
         return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
 
     def as_dict(self) -> dict[str, Any]:
+        """Plain values for JSON; a number that is not finite (one deal has no stderr) is None."""
         lo, hi = self.ci95
-        return {"agent": self.agent, "deals": self.deals, "mean": self.mean,
-                "stderr": self.stderr, "ci95": [lo, hi]}
+        return {"agent": self.agent, "deals": self.deals, "mean": _finite(self.mean),
+                "stderr": _finite(self.stderr), "ci95": [_finite(lo), _finite(hi)]}
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def unit_of(game: str) -> str:
+    """What one deal is called in ``game``: ``"hand"`` for draw, ``"deal"`` otherwise.
+
+    >>> unit_of("draw"), unit_of("binh")
+    ('hand', 'deal')
+    """
+    return "hand" if game == "draw" else "deal"
+
+
+def require_matplotlib() -> Any:
+    """``matplotlib.pyplot`` on the Agg backend, or an ImportError naming the extra to install."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise ImportError('plots need matplotlib: pip install "pokercore[plot]"') from exc
+    return plt
 
 
 @dataclass
@@ -92,7 +120,7 @@ class MatchResult:
 
     def table(self) -> str:
         """A plain-text table of :meth:`summary`."""
-        unit = "points/deal" if self.game == "binh" else "chips/hand"
+        unit = ("points/" if self.game == "binh" else "chips/") + unit_of(self.game)
         rows = [f"{'agent':<16} {'deals':>8} {'mean':>10} {'stderr':>9}   95% CI ({unit})"]
         for s in self.summary():
             lo, hi = s.ci95
@@ -110,31 +138,52 @@ class MatchResult:
         }
 
     def to_json(self, path: str | Path | None = None) -> str:
-        """The summary as JSON; written to ``path`` if given."""
-        text = json.dumps(self.as_dict(), indent=2)
+        """The summary as JSON (strict: no NaN, a missing number is ``null``); written to ``path`` if given.
+
+        The file is written through a temporary file in the same folder and
+        then renamed, so a failed write leaves an earlier file intact
+        (:class:`~pokercore.sim.files.OutputError`).
+        """
+        text = json.dumps(self.as_dict(), indent=2, allow_nan=False)
         if path is not None:
-            Path(path).write_text(text + "\n")
+            atomic_write(path, lambda tmp: Path(tmp).write_text(text + "\n"))
         return text
 
     def plot(self, path: str | Path) -> None:
-        """Save a plot of each agent's cumulative result (needs matplotlib: ``pip install pokercore[plot]``)."""
-        try:
-            import matplotlib
+        """Save each agent's running mean per deal with its 95% confidence band.
 
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError("plotting needs matplotlib: pip install 'pokercore[plot]'") from exc
+        The title names the game, its stakes or scoring and the seed; the
+        legend gives each agent's final mean +- the half-width of its 95% CI.
+        Needs matplotlib (``pip install "pokercore[plot]"``).  Written like
+        :meth:`to_json`, through a temporary file.
+        """
+        plt = require_matplotlib()
+        unit = unit_of(self.game)
         fig, ax = plt.subplots(figsize=(8, 4.5))
-        cum = np.cumsum(self.payoffs, axis=0)
-        x = np.arange(1, self.deals + 1)
-        for i, name in enumerate(self.agents):
-            ax.plot(x, cum[:, i], label=name)
-        ax.set_xlabel("deal")
-        ax.set_ylabel("cumulative " + ("points" if self.game == "binh" else "chips"))
-        ax.set_title(f"{self.game}: {self.deals} deals, seed {self.seed}" + (" (duplicate)" if self.duplicate else ""))
+        n = self.deals
+        k = np.arange(1, n + 1)
+        s1 = np.cumsum(self.payoffs, axis=0)
+        s2 = np.cumsum(self.payoffs ** 2, axis=0)
+        mean = s1 / k[:, None]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            var = np.clip((s2 - s1 * mean) / (k[:, None] - 1), 0.0, None)
+            half = Z95 * np.sqrt(var / k[:, None])
+        for i, summary in enumerate(self.summary()):
+            final = f"{summary.mean:+.3f}" + (f" \u00b1 {Z95 * summary.stderr:.3f}" if n > 1 else "")
+            line, = ax.plot(k, mean[:, i], label=f"{summary.agent}: {final}")
+            if n > 1:
+                ax.fill_between(k[1:], (mean - half)[1:, i], (mean + half)[1:, i], color=line.get_color(),
+                                alpha=0.2, linewidth=0)
+        ax.set_xlabel(unit)
+        ax.set_ylabel(("points" if self.game == "binh" else "chips") + f" per {unit} (running mean, 95% CI)")
+        stakes = self.meta.get("stakes")
+        title = f"{self.game}" + (f" ({stakes})" if stakes else "")
+        title += f": {n:,} {unit}s, seed {self.seed}" + (", duplicate" if self.duplicate else "")
+        ax.set_title(title)
         ax.axhline(0, color="grey", linewidth=0.5)
-        ax.legend()
+        ax.legend(title="mean \u00b1 95% CI")
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        try:
+            atomic_write(path, lambda tmp: fig.savefig(tmp))
+        finally:
+            plt.close(fig)
