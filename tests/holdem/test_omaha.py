@@ -56,7 +56,7 @@ def test_two_plus_three_rule() -> None:
     assert pc.describe_rank(evaluate_omaha("As Ah Ad 2c", "Ac Kd Qh 7s 3c")).startswith("Three of a kind")
     # A board straight needs two hole cards that fit.
     assert pc.describe_rank(evaluate_omaha("2c 2d 3h 3s", "Ts Jd Qc Kh Ad")) == "Pair of threes"
-    assert pc.describe_rank(evaluate_omaha("2c 9d 3h 3s", "Ts Jd Qc Kh 4d")) == "Straight, king high"
+    assert pc.describe_rank(evaluate_omaha("8c 9d 3h 3s", "Ts Jd Qc Kh 4d")) == "Straight, queen high"
 
 
 def test_peer_phevaluator_omaha() -> None:
