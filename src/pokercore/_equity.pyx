@@ -1,0 +1,349 @@
+# cython: language_level=3
+"""Hold'em equity kernels: exact board enumeration and Monte Carlo, GIL released.
+
+Private: :mod:`pokercore.equity` validates every input (distinct cards,
+ranges after card removal, player counts) and schedules these kernels over
+threads.  Each kernel call is one *unit* of work whose result depends only
+on its arguments, so the units can run on any number of threads and be
+summed in a fixed order: the same inputs give the same answer.
+
+Result arrays, shape ``(4, P)``: row 0 wins (sole best hand), row 1 ties
+(best hand shared), row 2 tie shares (``1/k`` for a ``k``-way split), row 3
+the sum of squared pot shares (Monte Carlo standard errors).  Exact results
+are weighted by the product of the players' combo weights.
+"""
+from libc.stdint cimport uint8_t, uint64_t, int64_t
+from libc.math cimport ldexp
+
+from pokercore.ceval7 cimport PC7_CARD, PC7_BIT16, PC7_SUIT_BIAS, pc7_rank7_keys
+
+DEF MAX_PLAYERS = 10
+
+cdef inline void _score(const int *ranks, int P, int64_t *win, int64_t *tie, int64_t *tcount) noexcept nogil:
+    cdef int p, best = 0, n = 0
+    for p in range(P):
+        if ranks[p] > best:
+            best = ranks[p]
+            n = 1
+        elif ranks[p] == best:
+            n += 1
+    if n == 1:
+        for p in range(P):
+            if ranks[p] == best:
+                win[p] += 1
+    else:
+        for p in range(P):
+            if ranks[p] == best:
+                tie[p] += 1
+                tcount[p * (MAX_PLAYERS + 1) + n] += 1
+
+
+cdef void _enum_one(const uint8_t *holes, int P, uint64_t fixed_key, uint64_t fixed_bits,
+                    uint64_t used, int need, int i0_lo, int i0_hi,
+                    int64_t *win, int64_t *tie, int64_t *tcount) noexcept nogil:
+    """Every board completion (``need`` cards from the live deck) with first index in [i0_lo, i0_hi)."""
+    cdef uint8_t live[52]
+    cdef int n = 0, c, p, j, t
+    cdef uint64_t hk[MAX_PLAYERS]
+    cdef uint64_t hb[MAX_PLAYERS]
+    cdef int ranks[MAX_PLAYERS]
+    cdef int idx[5]
+    cdef uint64_t ks[6]
+    cdef uint64_t bs[6]
+    cdef uint64_t k, b
+    cdef int r0, r1
+    for p in range(P):
+        c = holes[2 * p] & 63
+        t = holes[2 * p + 1] & 63
+        used |= ((<uint64_t>1) << c) | ((<uint64_t>1) << t)
+        hk[p] = PC7_CARD[c] + PC7_CARD[t]
+        hb[p] = PC7_BIT16[c] | PC7_BIT16[t]
+    for c in range(52):
+        if not (used >> c) & 1:
+            live[n] = <uint8_t>c
+            n += 1
+    if need == 0:
+        if i0_lo == 0:
+            for p in range(P):
+                ranks[p] = pc7_rank7_keys(fixed_key + hk[p], fixed_bits | hb[p])
+            _score(ranks, P, win, tie, tcount)
+        return
+    if need > n:
+        return
+    if i0_hi > n - need + 1:
+        i0_hi = n - need + 1
+    if i0_lo >= i0_hi:
+        return
+    for j in range(need):
+        idx[j] = i0_lo + j
+    ks[0] = fixed_key
+    bs[0] = fixed_bits
+    for j in range(need):
+        ks[j + 1] = ks[j] + PC7_CARD[live[idx[j]]]
+        bs[j + 1] = bs[j] | PC7_BIT16[live[idx[j]]]
+    cdef int t_hi = n if need > 1 else i0_hi
+    if need == 1:
+        j = 0  # single loop below, then return
+    while True:
+        # The innermost card runs over the rest of the deck with the prefix sums fixed.
+        k = ks[need - 1]
+        b = bs[need - 1]
+        if P == 2:
+            for t in range(idx[need - 1], t_hi):
+                c = live[t]
+                r0 = pc7_rank7_keys(k + PC7_CARD[c] + hk[0], b | PC7_BIT16[c] | hb[0])
+                r1 = pc7_rank7_keys(k + PC7_CARD[c] + hk[1], b | PC7_BIT16[c] | hb[1])
+                if r0 > r1:
+                    win[0] += 1
+                elif r1 > r0:
+                    win[1] += 1
+                else:
+                    tie[0] += 1
+                    tie[1] += 1
+                    tcount[2] += 1
+                    tcount[MAX_PLAYERS + 1 + 2] += 1
+        else:
+            for t in range(idx[need - 1], t_hi):
+                c = live[t]
+                for p in range(P):
+                    ranks[p] = pc7_rank7_keys(k + PC7_CARD[c] + hk[p], b | PC7_BIT16[c] | hb[p])
+                _score(ranks, P, win, tie, tcount)
+        if need == 1:
+            return
+        # Advance the prefix idx[0..need-2] (the last index restarts after it).
+        j = need - 2
+        while j >= 0 and idx[j] == n - need + j:
+            j -= 1
+        if j < 0:
+            return
+        idx[j] += 1
+        if j == 0 and idx[0] >= i0_hi:
+            return
+        for t in range(j + 1, need):
+            idx[t] = idx[t - 1] + 1
+        for t in range(j, need - 1):
+            ks[t + 1] = ks[t] + PC7_CARD[live[idx[t]]]
+            bs[t + 1] = bs[t] | PC7_BIT16[live[idx[t]]]
+
+
+def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uint8_t[::1] board,
+               uint64_t dead_mask, Py_ssize_t a_lo, Py_ssize_t a_hi, int i0_lo, int i0_hi):
+    """Weighted (4, P) counts over assignments ``a_lo..a_hi`` and first board indexes ``i0_lo..i0_hi``.
+
+    ``holes[a]`` holds the 2P hole cards of assignment ``a`` (player p: columns
+    2p, 2p+1); ``board`` the known board cards; ``dead_mask`` bit ``c`` for
+    every other card out of the deck.  Returns ``(counts, weight)``: the
+    weighted counts and the weighted number of boards.
+    """
+    import numpy as np
+    cdef int P = <int>(holes.shape[1] // 2)
+    cdef int k = <int>board.shape[0]
+    cdef int need = 5 - k
+    cdef Py_ssize_t a
+    cdef int p, j, nt
+    cdef uint64_t fixed_key = PC7_SUIT_BIAS, fixed_bits = 0, used = dead_mask
+    cdef int64_t win[MAX_PLAYERS]
+    cdef int64_t tie[MAX_PLAYERS]
+    cdef int64_t tcount[MAX_PLAYERS * (MAX_PLAYERS + 1)]
+    cdef double w, boards
+    if P < 2 or P > MAX_PLAYERS or holes.shape[1] != 2 * P or k > 5:
+        raise ValueError("exact_unit: bad shapes")
+    if a_lo < 0 or a_hi > holes.shape[0] or a_hi > weights.shape[0]:
+        raise ValueError("exact_unit: bad assignment range")
+    for j in range(k):
+        fixed_key += PC7_CARD[board[j]]
+        fixed_bits |= PC7_BIT16[board[j]]
+        used |= (<uint64_t>1) << (board[j] & 63)
+    result = np.zeros((4, P), dtype=np.float64)
+    cdef double[:, ::1] r = result
+    cdef double total = 0.0
+    with nogil:
+        for a in range(a_lo, a_hi):
+            for p in range(P):
+                win[p] = 0
+                tie[p] = 0
+            for j in range(MAX_PLAYERS * (MAX_PLAYERS + 1)):
+                tcount[j] = 0
+            _enum_one(&holes[a, 0], P, fixed_key, fixed_bits, used, need, i0_lo, i0_hi, win, tie, tcount)
+            w = weights[a]
+            for p in range(P):
+                r[0, p] += w * win[p]
+                r[1, p] += w * tie[p]
+                for nt in range(2, MAX_PLAYERS + 1):
+                    r[2, p] += w * tcount[p * (MAX_PLAYERS + 1) + nt] / nt
+            # Boards: sole wins plus, for each k-way tie, its k tied players / k.
+            total += w * _boards(win, tcount, P)
+    for p in range(P):
+        r[3, p] = 0.0
+    return result, total
+
+
+cdef inline double _boards(const int64_t *win, const int64_t *tcount, int P) noexcept nogil:
+    cdef int p, nt
+    cdef int64_t wins = 0
+    cdef double ties = 0.0
+    for p in range(P):
+        wins += win[p]
+        for nt in range(2, MAX_PLAYERS + 1):
+            ties += <double>tcount[p * (MAX_PLAYERS + 1) + nt] / nt
+    return <double>wins + ties
+
+
+# -- Monte Carlo ----------------------------------------------------------------------
+
+
+cdef inline uint64_t _splitmix(uint64_t *s) noexcept nogil:
+    s[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = s[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t _rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t _next(uint64_t *s) noexcept nogil:
+    """xoshiro256**."""
+    cdef uint64_t result = _rotl(s[1] * 5, 7) * 9
+    cdef uint64_t t = s[1] << 17
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+cdef inline uint64_t _below(uint64_t *s, uint64_t n) noexcept nogil:
+    """Uniform in 0..n-1 (n < 2**32) by multiply-shift of 32 random bits (bias < n / 2**32)."""
+    return ((_next(s) >> 32) * n) >> 32
+
+
+def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] cumw,
+                     int weighted, const uint8_t[::1] board, uint64_t dead_mask,
+                     int64_t samples, uint64_t seed, int64_t max_rejects):
+    """``samples`` random deals: (4, P) counts and the number of rejected combo draws.
+
+    Player ``p`` holds one of ``combos[offsets[p]:offsets[p+1]]``, drawn in
+    proportion to its weight (``cumw`` holds each player's cumulative
+    weights, ending at 1.0) when ``weighted``, uniformly otherwise.  A draw
+    whose combos share a card is rejected as a whole, so the hands follow the
+    ranges conditioned on being disjoint.  The rest of the board is dealt
+    uniformly from the remaining cards.  Returns ``(counts, rejects)``;
+    ``rejects == -1`` if ``max_rejects`` draws in a row were rejected.
+    """
+    import numpy as np
+    cdef int P = <int>(offsets.shape[0] - 1)
+    cdef int k = <int>board.shape[0]
+    cdef int need = 5 - k
+    cdef int p, j, c, nt, best, nbest, lo, hi, mid
+    cdef int64_t i, rejects = 0, streak = 0
+    cdef uint64_t s[4]
+    cdef uint64_t base_used = dead_mask, used, bit
+    cdef uint64_t fixed_key = PC7_SUIT_BIAS, fixed_bits = 0, key, bits
+    cdef uint64_t hk[MAX_PLAYERS]
+    cdef uint64_t hb[MAX_PLAYERS]
+    cdef int ranks[MAX_PLAYERS]
+    cdef int64_t win[MAX_PLAYERS]
+    cdef int64_t tie[MAX_PLAYERS]
+    cdef double share[MAX_PLAYERS]
+    cdef double sq[MAX_PLAYERS]
+    cdef int64_t first, count
+    cdef uint64_t pick
+    cdef double u, inv
+    cdef uint8_t c0, c1
+    if P < 2 or P > MAX_PLAYERS or k > 5 or combos.shape[0] != cumw.shape[0] or offsets[P] != combos.shape[0]:
+        raise ValueError("monte_carlo_unit: bad shapes")
+    for p in range(P):
+        if offsets[p] < 0 or offsets[p + 1] <= offsets[p] or offsets[p + 1] > combos.shape[0]:
+            raise ValueError("monte_carlo_unit: bad offsets")
+        win[p] = 0
+        tie[p] = 0
+        share[p] = 0.0
+        sq[p] = 0.0
+    for j in range(k):
+        fixed_key += PC7_CARD[board[j]]
+        fixed_bits |= PC7_BIT16[board[j]]
+        base_used |= (<uint64_t>1) << (board[j] & 63)
+    for j in range(4):
+        s[j] = _splitmix(&seed)
+    with nogil:
+        i = 0
+        while i < samples:
+            used = base_used
+            for p in range(P):
+                first = offsets[p]
+                count = offsets[p + 1] - first
+                if weighted:
+                    u = ldexp(<double>(_next(s) >> 11), -53)
+                    lo = 0
+                    hi = <int>count - 1
+                    while lo < hi:
+                        mid = (lo + hi) >> 1
+                        if cumw[first + mid] > u:
+                            hi = mid
+                        else:
+                            lo = mid + 1
+                    pick = <uint64_t>lo
+                else:
+                    pick = _below(s, <uint64_t>count)
+                c0 = combos[first + pick, 0] & 63
+                c1 = combos[first + pick, 1] & 63
+                bit = ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
+                if used & bit:
+                    break
+                used |= bit
+                hk[p] = PC7_CARD[c0] + PC7_CARD[c1]
+                hb[p] = PC7_BIT16[c0] | PC7_BIT16[c1]
+            else:
+                p = P
+            if p < P:
+                rejects += 1
+                streak += 1
+                if streak >= max_rejects:
+                    rejects = -1
+                    break
+                continue
+            streak = 0
+            key = fixed_key
+            bits = fixed_bits
+            j = 0
+            while j < need:
+                c = <int>_below(s, 52)
+                bit = (<uint64_t>1) << c
+                if used & bit:
+                    continue
+                used |= bit
+                key += PC7_CARD[c]
+                bits |= PC7_BIT16[c]
+                j += 1
+            best = 0
+            nbest = 0
+            for p in range(P):
+                ranks[p] = pc7_rank7_keys(key + hk[p], bits | hb[p])
+                if ranks[p] > best:
+                    best = ranks[p]
+                    nbest = 1
+                elif ranks[p] == best:
+                    nbest += 1
+            inv = 1.0 / nbest
+            for p in range(P):
+                if ranks[p] == best:
+                    if nbest == 1:
+                        win[p] += 1
+                    else:
+                        tie[p] += 1
+                    share[p] += inv
+                    sq[p] += inv * inv
+            i += 1
+    result = np.zeros((4, P), dtype=np.float64)
+    cdef double[:, ::1] r = result
+    for p in range(P):
+        r[0, p] = win[p]
+        r[1, p] = tie[p]
+        r[2, p] = share[p] - win[p]
+        r[3, p] = sq[p]
+    return result, rejects
