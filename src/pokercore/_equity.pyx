@@ -255,6 +255,8 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
     cdef uint64_t pick
     cdef double u, inv
     cdef uint8_t c0, c1
+    cdef int r0, r1
+    cdef uint64_t rnd
     if P < 2 or P > MAX_PLAYERS or k > 5 or combos.shape[0] != cumw.shape[0] or offsets[P] != combos.shape[0]:
         raise ValueError("monte_carlo_unit: bad shapes")
     for p in range(P):
@@ -312,14 +314,32 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
             bits = fixed_bits
             j = 0
             while j < need:
-                c = <int>_below(s, 52)
+                # Two cards from one 64-bit draw (multiply-shift of each 32-bit half).
+                rnd = _next(s)
+                c = <int>(((rnd & 0xFFFFFFFFULL) * 52) >> 32)
                 bit = (<uint64_t>1) << c
-                if used & bit:
-                    continue
-                used |= bit
-                key += PC7_CARD[c]
-                bits |= PC7_BIT16[c]
-                j += 1
+                if not used & bit:
+                    used |= bit
+                    key += PC7_CARD[c]
+                    bits |= PC7_BIT16[c]
+                    j += 1
+                    if j == need:
+                        break
+                c = <int>(((rnd >> 32) * 52) >> 32)
+                bit = (<uint64_t>1) << c
+                if not used & bit:
+                    used |= bit
+                    key += PC7_CARD[c]
+                    bits |= PC7_BIT16[c]
+                    j += 1
+            i += 1
+            if P == 2:  # heads-up: branch-free tallies (ties settled after the loop)
+                r0 = pc7_rank7_keys(key + hk[0], bits | hb[0])
+                r1 = pc7_rank7_keys(key + hk[1], bits | hb[1])
+                win[0] += r0 > r1
+                win[1] += r1 > r0
+                tie[0] += r0 == r1
+                continue
             best = 0
             nbest = 0
             for p in range(P):
@@ -338,7 +358,11 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
                         tie[p] += 1
                     share[p] += inv
                     sq[p] += inv * inv
-            i += 1
+    if P == 2:
+        tie[1] = tie[0]
+        for p in range(2):
+            share[p] = win[p] + 0.5 * tie[p]
+            sq[p] = win[p] + 0.25 * tie[p]
     result = np.zeros((4, P), dtype=np.float64)
     cdef double[:, ::1] r = result
     for p in range(P):
