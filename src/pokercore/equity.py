@@ -124,7 +124,7 @@ class EquityResult:
             if not self.exact:
                 line += f"  {p.stderr:7.3%}"
             lines.append(line)
-        how = (f"exact: {self.trials:,.0f} boards" if self.exact
+        how = (f"exact: {self.trials:,.0f} boards (all deals)" if self.exact
                else f"Monte Carlo: {self.trials:,.0f} samples, seed {self.seed}")
         where = f"board {self.board or '(none)'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{where}; {how}")
