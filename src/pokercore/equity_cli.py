@@ -4,8 +4,8 @@ Examples
 --------
 >>> main(["AsKs", "QdQc", "--board", "Qh 7d 2c"])  # doctest: +NORMALIZE_WHITESPACE
 player  combos     win     tie  equity
-AsKs         1   8.08%   0.00%   8.08%
-QdQc         1  91.92%   0.00%  91.92%
+AsKs         1   1.62%   0.00%   1.62%
+QdQc         1  98.38%   0.00%  98.38%
 board Qh 7d 2c; exact: 990 boards (all deals)
 0
 """
