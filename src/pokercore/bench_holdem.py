@@ -302,9 +302,9 @@ def run(quick: bool = False, only: Sequence[str] | None = None) -> list[HoldemRo
     rows: list[HoldemRow] = []
     groups = _GROUPS
     if only:
-        wanted = set(only)
-        groups = {k: v for k, v in _GROUPS.items()
-                  if any(w.startswith(k) or k in w for w in wanted)} or _GROUPS
+        prefixes = {"7-card": "eval7", "omaha": "omaha", "exact": "equity", "MC": "equity"}
+        keep = {g for w in only for prefix, g in prefixes.items() if w.startswith(prefix)}
+        groups = {k: v for k, v in _GROUPS.items() if k in keep} or _GROUPS
     for func in groups.values():
         rows.extend(func(quick, repeats))
     if only:
