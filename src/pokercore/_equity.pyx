@@ -231,32 +231,39 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
     proportion to its weight (``cumw`` holds each player's cumulative
     weights, ending at 1.0) when ``weighted``, uniformly otherwise.  A draw
     whose combos share a card is rejected as a whole, so the hands follow the
-    ranges conditioned on being disjoint.  The rest of the board is dealt
-    uniformly from the remaining cards.  Returns ``(counts, rejects)``;
-    ``rejects == -1`` if ``max_rejects`` draws in a row were rejected.
+    ranges conditioned on being disjoint (the caller has removed the known
+    cards from the ranges).  The rest of the board is dealt uniformly from
+    the remaining cards by a partial Fisher-Yates shuffle of the live deck,
+    the drawn combos' cards first swapped to its end.  Returns ``(counts,
+    rejects)``; ``rejects == -1`` if ``max_rejects`` draws in a row were
+    rejected.
     """
     import numpy as np
     cdef int P = <int>(offsets.shape[0] - 1)
     cdef int k = <int>board.shape[0]
     cdef int need = 5 - k
-    cdef int p, j, c, nt, best, nbest, lo, hi, mid
+    cdef int p, j, c, nt, best, nbest, lo, hi, mid, m, tail, q, cj
     cdef int64_t i, rejects = 0, streak = 0
     cdef uint64_t s[4]
     cdef uint64_t base_used = dead_mask, used, bit
-    cdef uint64_t fixed_key = PC7_SUIT_BIAS, fixed_bits = 0, key, bits
+    cdef uint64_t fixed_key = PC7_SUIT_BIAS, fixed_bits = 0, key, bits, rnd
     cdef uint64_t hk[MAX_PLAYERS]
     cdef uint64_t hb[MAX_PLAYERS]
     cdef int ranks[MAX_PLAYERS]
+    cdef int ranged[MAX_PLAYERS]
+    cdef int n_ranged = 0
     cdef int64_t win[MAX_PLAYERS]
     cdef int64_t tie[MAX_PLAYERS]
     cdef double share[MAX_PLAYERS]
     cdef double sq[MAX_PLAYERS]
+    cdef uint8_t live[64]
+    cdef int pos[64]
+    cdef uint8_t picked[2 * MAX_PLAYERS]
     cdef int64_t first, count
     cdef uint64_t pick
     cdef double u, inv
     cdef uint8_t c0, c1
     cdef int r0, r1
-    cdef uint64_t rnd
     if P < 2 or P > MAX_PLAYERS or k > 5 or combos.shape[0] != cumw.shape[0] or offsets[P] != combos.shape[0]:
         raise ValueError("monte_carlo_unit: bad shapes")
     for p in range(P):
@@ -270,13 +277,35 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
         fixed_key += PC7_CARD[board[j]]
         fixed_bits |= PC7_BIT16[board[j]]
         base_used |= (<uint64_t>1) << (board[j] & 63)
+    # Players with one combo hold it in every deal: out of the deck once and for all.
+    for p in range(P):
+        if offsets[p + 1] - offsets[p] == 1:
+            c0 = combos[offsets[p], 0] & 63
+            c1 = combos[offsets[p], 1] & 63
+            hk[p] = PC7_CARD[c0] + PC7_CARD[c1]
+            hb[p] = PC7_BIT16[c0] | PC7_BIT16[c1]
+            base_used |= ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
+        else:
+            ranged[n_ranged] = p
+            n_ranged += 1
+    m = 0
+    for c in range(64):
+        pos[c] = 0
+    for c in range(52):
+        if not (base_used >> c) & 1:
+            pos[c] = m
+            live[m] = <uint8_t>c
+            m += 1
+    if m < need + 2 * n_ranged:
+        raise ValueError("monte_carlo_unit: not enough cards")
     for j in range(4):
         s[j] = _splitmix(&seed)
     with nogil:
         i = 0
         while i < samples:
-            used = base_used
-            for p in range(P):
+            used = 0
+            for q in range(n_ranged):
+                p = ranged[q]
                 first = offsets[p]
                 count = offsets[p + 1] - first
                 if weighted:
@@ -295,14 +324,16 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
                 c0 = combos[first + pick, 0] & 63
                 c1 = combos[first + pick, 1] & 63
                 bit = ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
-                if used & bit:
+                if (used & bit) or (base_used & bit):
                     break
                 used |= bit
+                picked[2 * q] = c0
+                picked[2 * q + 1] = c1
                 hk[p] = PC7_CARD[c0] + PC7_CARD[c1]
                 hb[p] = PC7_BIT16[c0] | PC7_BIT16[c1]
             else:
-                p = P
-            if p < P:
+                q = n_ranged
+            if q < n_ranged:
                 rejects += 1
                 streak += 1
                 if streak >= max_rejects:
@@ -310,28 +341,31 @@ def monte_carlo_unit(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, c
                     break
                 continue
             streak = 0
+            # Swap the drawn combos' cards to the end of the live deck.
+            tail = m
+            for q in range(2 * n_ranged):
+                c = picked[q]
+                tail -= 1
+                j = pos[c]
+                cj = live[tail]
+                live[j] = <uint8_t>cj
+                pos[cj] = j
+                live[tail] = <uint8_t>c
+                pos[c] = tail
+            # Partial Fisher-Yates over live[0:tail]: the board's missing cards.
             key = fixed_key
             bits = fixed_bits
-            j = 0
-            while j < need:
-                # Two cards from one 64-bit draw (multiply-shift of each 32-bit half).
+            for j in range(need):
                 rnd = _next(s)
-                c = <int>(((rnd & 0xFFFFFFFFULL) * 52) >> 32)
-                bit = (<uint64_t>1) << c
-                if not used & bit:
-                    used |= bit
-                    key += PC7_CARD[c]
-                    bits |= PC7_BIT16[c]
-                    j += 1
-                    if j == need:
-                        break
-                c = <int>(((rnd >> 32) * 52) >> 32)
-                bit = (<uint64_t>1) << c
-                if not used & bit:
-                    used |= bit
-                    key += PC7_CARD[c]
-                    bits |= PC7_BIT16[c]
-                    j += 1
+                q = j + <int>(((rnd >> 32) * <uint64_t>(tail - j)) >> 32)
+                c = live[q]
+                cj = live[j]
+                live[q] = <uint8_t>cj
+                pos[cj] = q
+                live[j] = <uint8_t>c
+                pos[c] = j
+                key += PC7_CARD[c]
+                bits |= PC7_BIT16[c]
             i += 1
             if P == 2:  # heads-up: branch-free tallies (ties settled after the loop)
                 r0 = pc7_rank7_keys(key + hk[0], bits | hb[0])
