@@ -150,8 +150,8 @@ def evaluate_omaha(hole, board):
     >>> from pokercore import describe_rank
     >>> describe_rank(evaluate_omaha("As Ks 2d 3c", "Qs Js Ts 9h 8h"))
     'Straight flush, ace high'
-    >>> describe_rank(evaluate_omaha("Ah 2c 3d 4s", "Kh Qh Jh Th 9c"))  # one heart is not a flush
-    'Straight, king high'
+    >>> describe_rank(evaluate_omaha("Ah 9d 8c 2s", "Kh Qh Jh Th 3c"))  # one heart: no flush
+    'Straight, queen high'
     """
     cdef uint8_t h[6]
     cdef uint8_t b[5]
