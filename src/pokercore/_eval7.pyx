@@ -145,9 +145,9 @@ def evaluate_omaha(hole, board):
 
     Examples
     --------
-    >>> evaluate_omaha("As Ah Kd Qc", "Ad Ac 7h 5s 2d")  # only two aces from the hand
-    6057
     >>> from pokercore import describe_rank
+    >>> describe_rank(evaluate_omaha("As Ah Ad Kc", "2c 3d 7h 9s Js"))  # two of the three aces play
+    'Pair of aces'
     >>> describe_rank(evaluate_omaha("As Ks 2d 3c", "Qs Js Ts 9h 8h"))
     'Straight flush, ace high'
     >>> describe_rank(evaluate_omaha("Ah 9d 8c 2s", "Kh Qh Jh Th 3c"))  # one heart: no flush
@@ -312,7 +312,7 @@ def evaluate7_batch(hands, out=None):
     --------
     >>> import numpy as np
     >>> evaluate7_batch(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 1, 2, 3, 4, 8, 12]], dtype=np.uint8))
-    array([7462, 7297], dtype=int32)
+    array([7462, 7299], dtype=int32)
     """
     arr = _hand_array(hands, 7, "evaluate7_batch")
     cdef const uint8_t[:, ::1] h = arr
@@ -389,8 +389,8 @@ def evaluate_omaha_batch(holes, boards, out=None):
     >>> from pokercore import parse_cards
     >>> holes = np.array([parse_cards("As Ah Kd Qc"), parse_cards("As Ks 2d 3c")])
     >>> boards = np.array([parse_cards("Ad Ac 7h 5s 2d"), parse_cards("Qs Js Ts 9h 8h")])
-    >>> evaluate_omaha_batch(holes, boards)
-    array([6057, 7462], dtype=int32)
+    >>> evaluate_omaha_batch(holes, boards)  # four aces; a royal flush
+    array([7446, 7462], dtype=int32)
     """
     import numpy as np
     name = "evaluate_omaha_batch"
