@@ -27,8 +27,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
-__all__ = ["HoldemRow", "run", "format_rows", "main"]
+__all__ = ["HoldemRow", "format_rows", "main", "run"]
 
 
 @dataclass
@@ -82,7 +83,7 @@ def _best(funcs: Sequence[Callable[[], object]], repeats: int) -> list[float]:
             gc.enable()
 
 
-def _peer(name: str):  # noqa: ANN202
+def _peer(name: str) -> Any:
     try:
         return importlib.import_module(name)
     except ImportError:
@@ -101,7 +102,7 @@ def _rate_row(name: str, what: str, ours: Callable[[], object], n_ours: int, pee
     return HoldemRow(name, what, unit, ours_rate, peer, peer_rate, ours_rate / peer_rate, note)
 
 
-def _eval7_cards(eval7, hands: list[list[int]]):  # noqa: ANN001, ANN202
+def _eval7_cards(eval7: Any, hands: list[list[int]]) -> list[list[Any]]:
     from .cards import format_card
 
     deck = [eval7.Card(format_card(c)) for c in range(52)]
@@ -110,7 +111,7 @@ def _eval7_cards(eval7, hands: list[list[int]]):  # noqa: ANN001, ANN202
 
 def _check_order(ours: list[int], theirs: list[int], peer: str) -> None:
     pairs = sorted(zip(ours, theirs))
-    for (a0, b0), (a1, b1) in zip(pairs, pairs[1:]):
+    for (a0, b0), (a1, b1) in itertools.pairwise(pairs):
         if (a0 == a1) != (b0 == b1) or (a0 < a1 and not b0 < b1):
             raise AssertionError(f"{peer} orders the hands differently from pokercore")
 
@@ -210,16 +211,19 @@ def _rows_omaha(quick: bool, repeats: int) -> list[HoldemRow]:
     deal = random_hands(n, 9, seed=9)
     holes, boards = np.ascontiguousarray(deal[:, :4]), np.ascontiguousarray(deal[:, 4:])
     ph = _peer("phevaluator._pheval")
-    theirs, n_peer, label = None, 0, ""
+    theirs: Callable[[], object] | None = None
+    n_peer, label = 0, ""
     if ph is not None:
         g = ph.evaluate_omaha_cards
         pairs = [b + h for h, b in zip(holes[:20_000].tolist(), boards[:20_000].tolist())]
         ours = evaluate_omaha_batch(holes[:2000], boards[:2000]).tolist()
         _check_order(ours, [-g(*x) for x in pairs[:2000]], "phevaluator omaha")
 
-        def theirs() -> None:  # type: ignore[no-redef]
+        def ph_loop() -> None:
             for x in pairs:
                 g(*x)
+
+        theirs = ph_loop
 
         n_peer, label = len(pairs), "phevaluator C evaluate_omaha_cards, Python loop"
     return [_rate_row("omaha4 batch", f"evaluate_omaha_batch(({n:,}, 4), ({n:,}, 5)), one thread",

@@ -39,15 +39,20 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from math import comb, sqrt
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from .cards import format_cards, parse_cards, to_codes
-from .errors import DuplicateCardError, HandSizeError, InvalidCardError, PokercoreValueError
+from .errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokercoreValueError,
+)
 from .ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
 
-__all__ = ["equity", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "EXACT_LIMIT"]
+__all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity"]
 
-PlayerLike = Union[str, Range, Sequence[int]]
+PlayerLike = Union[str, Range, Sequence[int]]  # noqa: UP007 - a runtime alias on Python 3.10
 
 #: Exact enumeration is chosen automatically when deals x boards is at most this.
 EXACT_LIMIT = 60_000_000
@@ -178,7 +183,11 @@ def _player(value: PlayerLike, i: int) -> tuple[str, Range | list[int]]:
     return format_cards(codes, sep=""), codes
 
 
-def _prepare(players: Sequence[PlayerLike], board: object, dead: object):  # noqa: ANN202
+_Ranges = list[list[tuple[tuple[int, int], float]]]
+
+
+def _prepare(players: Sequence[PlayerLike], board: object,
+             dead: object) -> tuple[list[str], _Ranges, list[int], list[int]]:
     if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
         raise PokercoreValueError("players must be a list of hands or ranges, e.g. ['AsKs', 'QQ+,AKs']")
     if len(players) < 2:
@@ -211,7 +220,7 @@ def _prepare(players: Sequence[PlayerLike], board: object, dead: object):  # noq
             f"{len(parsed)} players need {2 * len(parsed)} hole cards plus {need} board cards; "
             f"only {52 - len(board_codes) - len(dead_codes)} cards are left in the deck"
         )
-    ranges: list[list[tuple[tuple[int, int], float]]] = []
+    ranges: _Ranges = []
     known = set(owner)
     for i, (label, p) in enumerate(parsed):
         if isinstance(p, list):
@@ -228,7 +237,7 @@ def _prepare(players: Sequence[PlayerLike], board: object, dead: object):  # noq
     return [label for label, _ in parsed], ranges, board_codes, dead_codes
 
 
-def _assignments(ranges: list[list[tuple[tuple[int, int], float]]], limit: int):  # noqa: ANN202
+def _assignments(ranges: _Ranges, limit: int) -> tuple[Any, Any]:
     """Every disjoint choice of one combo per player: (m, 2P) uint8 holes and weights."""
     import numpy as np
 
@@ -263,7 +272,7 @@ def _progress_reporter(progress: object) -> Callable[[int, int], None] | None:
     if progress is None or progress is False:
         return None
     if callable(progress):
-        return progress  # type: ignore[return-value]
+        return progress
 
     def show(done: int, total: int) -> None:
         end = "\n" if done == total else ""
@@ -388,6 +397,7 @@ def equity(
         if not len(holes):
             raise EmptyRangeError("the ranges leave no deal in which the players' hands share no card")
         m = len(holes)
+        units: list[tuple[Any, ...]]
         first = live - need + 1 if need else 1
         if m == 1:
             units = [(holes, weights, board_arr, dead_mask, 0, 1, i, i + 1) for i in range(first)]
@@ -404,7 +414,7 @@ def equity(
         combos = [len({tuple(row[2 * p:2 * p + 2]) for row in holes.tolist()}) for p in range(P)]
     else:
         n = DEFAULT_SAMPLES if samples is None else samples
-        used_seed = int(np.random.SeedSequence().entropy % (1 << 63)) if seed is None else int(seed)
+        used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else int(seed)
         if used_seed < 0:
             raise PokercoreValueError(f"seed must be >= 0, got {seed}")
         flat = [c for r in ranges for c, _ in r]

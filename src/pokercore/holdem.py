@@ -44,8 +44,17 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
-    "evaluate", "evaluate_batch", "evaluate6", "evaluate6_batch", "evaluate7", "evaluate7_batch",
-    "evaluate_omaha", "evaluate_omaha_batch", "percentile", "HANDS_PER_CATEGORY", "ALL_FIVE_CARD_HANDS",
+    "ALL_FIVE_CARD_HANDS",
+    "HANDS_PER_CATEGORY",
+    "evaluate",
+    "evaluate6",
+    "evaluate6_batch",
+    "evaluate7",
+    "evaluate7_batch",
+    "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "percentile",
 ]
 
 #: Number of five-card hands in a 52-card deck.

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from .cards import RANKS, format_cards, parse_cards, to_codes
 from .errors import InvalidCardError, PokercoreValueError
 
-__all__ = ["Range", "RangeSyntaxError", "EmptyRangeError", "parse_range", "Combo"]
+__all__ = ["Combo", "EmptyRangeError", "Range", "RangeSyntaxError", "parse_range"]
 
 #: A combo: two card codes, the higher code first.
 Combo = tuple[int, int]

@@ -153,21 +153,21 @@ def test_progress_is_reported() -> None:
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
-    (dict(players=["AsKs", "AsQd"]), DuplicateCardError, "As"),
-    (dict(players=["AsKs", "QdQc"], board="As 7d 2c"), DuplicateCardError, "board"),
-    (dict(players=["AsKs", "QdQc"], board="Jh 7d 2c", dead="7d"), DuplicateCardError, "dead"),
-    (dict(players=["AsKs", "QdQc"], board="Jh 7d"), HandSizeError, "0, 3, 4 or 5"),
-    (dict(players=["AsKs", "QQ++"]), RangeSyntaxError, "player 2"),
-    (dict(players=["AsKs", "AsKs,AhKh"], board="Ah 7d 2c"), EmptyRangeError, "player 2"),
-    (dict(players=["AsKs"]), TooManyPlayersError, "at least 2"),
-    (dict(players=["random"] * 11), TooManyPlayersError, "at most 10"),
-    (dict(players=["AsKs", "QdQc"], dead=[c for c in range(52) if c not in (51, 47, 41, 40)][:45]),
+    ({"players": ["AsKs", "AsQd"]}, DuplicateCardError, "As"),
+    ({"players": ["AsKs", "QdQc"], "board": "As 7d 2c"}, DuplicateCardError, "board"),
+    ({"players": ["AsKs", "QdQc"], "board": "Jh 7d 2c", "dead": "7d"}, DuplicateCardError, "dead"),
+    ({"players": ["AsKs", "QdQc"], "board": "Jh 7d"}, HandSizeError, "0, 3, 4 or 5"),
+    ({"players": ["AsKs", "QQ++"]}, RangeSyntaxError, "player 2"),
+    ({"players": ["AsKs", "AsKs,AhKh"], "board": "Ah 7d 2c"}, EmptyRangeError, "player 2"),
+    ({"players": ["AsKs"]}, TooManyPlayersError, "at least 2"),
+    ({"players": ["random"] * 11}, TooManyPlayersError, "at most 10"),
+    ({"players": ["AsKs", "QdQc"], "dead": [c for c in range(52) if c not in (51, 47, 41, 40)][:45]},
      TooManyPlayersError, "cards are left"),
-    (dict(players=["AsKs", "QdQc"], samples=0), PokercoreError, "samples"),
-    (dict(players=["AsKs", "QdQc"], workers=0), PokercoreError, "workers"),
-    (dict(players=["AsKs", "QdQc"], exact=True, samples=10), PokercoreError, "not both"),
-    (dict(players="AsKs QdQc"), PokercoreError, "list"),
-    (dict(players=["AsAs", "QdQc"]), DuplicateCardError, "repeats"),
+    ({"players": ["AsKs", "QdQc"], "samples": 0}, PokercoreError, "samples"),
+    ({"players": ["AsKs", "QdQc"], "workers": 0}, PokercoreError, "workers"),
+    ({"players": ["AsKs", "QdQc"], "exact": True, "samples": 10}, PokercoreError, "not both"),
+    ({"players": "AsKs QdQc"}, PokercoreError, "list"),
+    ({"players": ["AsAs", "QdQc"]}, DuplicateCardError, "repeats"),
 ])
 def test_bad_input(kwargs: dict, error: type, match: str) -> None:
     with pytest.raises(error, match=match) as info:

@@ -30,7 +30,7 @@ from pokercore.holdem import (
 
 from .helpers import all_hands_by_first_card, best_of_subsets, same_order
 
-distinct_cards = lambda n: st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True)  # noqa: E731
+distinct_cards = lambda n: st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True)
 
 
 @settings(max_examples=2000, deadline=None)
@@ -107,7 +107,7 @@ def test_input_forms_agree() -> None:
     (evaluate, [0, 1, 2, 3], HandSizeError),
     (evaluate, list(range(8)), HandSizeError),
 ])
-def test_bad_cards(func, cards, error) -> None:  # noqa: ANN001
+def test_bad_cards(func, cards, error) -> None:
     with pytest.raises(error) as info:
         func(cards)
     assert isinstance(info.value, PokercoreError)
@@ -115,7 +115,7 @@ def test_bad_cards(func, cards, error) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("batch, k", [(evaluate7_batch, 7), (evaluate6_batch, 6)])
-def test_batch_bad_input(batch, k) -> None:  # noqa: ANN001
+def test_batch_bad_input(batch, k) -> None:
     good = pc.random_hands(10, k, seed=1)
     with pytest.raises(HandSizeError, match=f"shape \\(n_hands, {k}\\)"):
         batch(pc.random_hands(10, 5, seed=1))

@@ -8,7 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokercore as pc
-from pokercore.errors import DuplicateCardError, HandSizeError, InvalidArrayError, PokercoreError
+from pokercore.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidArrayError,
+    PokercoreError,
+)
 from pokercore.holdem import evaluate_omaha, evaluate_omaha_batch
 
 from .helpers import omaha_reference
