@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-__all__ = ["HoldemRow", "format_rows", "main", "run"]
+__all__ = ["HoldemRow", "bench_rows", "format_rows", "main", "run"]
 
 
 @dataclass
@@ -321,6 +321,30 @@ def run(quick: bool = False, only: Sequence[str] | None = None) -> list[HoldemRo
     if only:
         rows = [r for r in rows if r.name in set(only)]
     return rows
+
+
+def bench_rows(quick: bool = False, rows: Sequence[HoldemRow] | None = None) -> list[Any]:
+    """The measurements as :class:`pokercore.bench.Row` objects (section ``"hold'em"``).
+
+    ``pokercore bench`` appends these to its report: the rate (or, for the
+    exact-equity row, the time) is pokercore's, the ratio is pokercore's
+    speed-up over the peer named in the note.
+    """
+    from .bench import Row
+
+    out = []
+    for h in run(quick=quick) if rows is None else rows:
+        if h.unit == "ms":
+            rate, seconds = None, h.pokercore / 1e3
+        else:
+            rate, seconds = h.pokercore * 1e6, 1.0 / (h.pokercore * 1e6)
+        if h.peer and h.peer_figure is not None:
+            note = f"vs {h.peer}: {h.peer_figure:.3g} {h.unit}"
+        else:
+            note = h.note
+        out.append(Row("hold'em", "pokercore", f"{h.name}: {h.what}", "C ext", rate=rate, seconds=seconds,
+                       n=1, ratio=h.ratio, note=note))
+    return out
 
 
 def format_rows(rows: Sequence[HoldemRow]) -> str:

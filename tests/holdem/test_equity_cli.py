@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pokercore.bench_holdem import format_rows, run
+from pokercore.bench_holdem import bench_rows, format_rows, run
 from pokercore.equity_cli import main
 
 
@@ -57,3 +57,9 @@ def test_bench_rows() -> None:
     assert {r.name for r in rows} == {"omaha4 batch", "exact heads-up preflop"}
     assert all(r.pokercore > 0 for r in rows)
     assert "omaha4 batch" in format_rows(rows)
+    from pokercore.bench import Row
+
+    converted = bench_rows(rows=rows)
+    assert all(isinstance(r, Row) and r.section == "hold'em" for r in converted)
+    exact = next(r for r in converted if "exact" in r.form)
+    assert exact.rate is None and exact.seconds is not None and exact.seconds > 0
