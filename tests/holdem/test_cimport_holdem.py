@@ -6,9 +6,9 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
+from .helpers import require
 
-pytest.importorskip("Cython")
+require("Cython")
 
 USER_PYX = """
 # cython: language_level=3

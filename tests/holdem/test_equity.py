@@ -12,7 +12,7 @@ from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreError
 from pokercore.holdem import evaluate7
 from pokercore.ranges import EmptyRangeError, RangeSyntaxError, parse_range
 
-from .helpers import best_of_subsets
+from .helpers import best_of_subsets, require
 
 
 def brute_force(players: list[str], board: str = "", dead: str = "") -> list[tuple[float, float, float]]:
@@ -99,7 +99,7 @@ def test_preflop_heads_up_known_value() -> None:
 
 def test_preflop_against_eval7_loop_sample() -> None:
     """Every 97th board of AsKs vs QdQc scored by eval7 matches our enumeration's counts."""
-    eval7 = pytest.importorskip("eval7")
+    eval7 = require("eval7")
     deck = [c for c in range(52) if c not in pc.parse_cards("As Ks Qd Qc")]
     cards = [eval7.Card(pc.format_card(c)) for c in range(52)]
     h1 = [cards[c] for c in pc.parse_cards("As Ks")]
