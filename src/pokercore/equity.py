@@ -14,9 +14,10 @@ every one is enumerated; otherwise ``samples`` random deals are drawn
 each equity comes with its standard error.
 
 The kernels release the GIL: ``workers=2`` runs on two cores.  Exact
-heads-up preflop (1,712,304 boards) enumerates the board incrementally:
-the key sums of the first four board cards are kept while the fifth runs
-over the deck.
+enumeration is incremental (the key sums of the first board cards are kept
+while the last runs over the deck) and uses suit symmetry: when swapping
+two suits leaves the hands, the board and the dead cards unchanged, one
+board per orbit is scored and counted for the whole orbit.
 
 Examples
 --------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
 import pokercore as pc
@@ -68,6 +69,11 @@ CASES = [
     (["AhKh", "QQ:0.5,AKs"], "Qh 7d 2c 3s", ""),         # weights
     (["2c2d", "3c3d", "4c4d"], "Ah Kh Qh Jh 5s", ""),    # three-way split on the river
     (["AsKs", "Ad2d", "AcKh"], "Ah Kd Qs Js", ""),
+    (["AhKh", "QdQc"], "2s 3s 4s", ""),                 # suit symmetry: d <-> c
+    (["AsAh", "KdKc"], "2c 2d 9h 9s", ""),               # two symmetries: s <-> h and d <-> c
+    (["AhKh", "QdQc"], "2s 3s 4s", "5d 5c"),             # symmetric dead cards
+    (["AhKh", "QdQc"], "2s 3s 4s", "5d"),                # a dead card that breaks it
+    (["7s7h", "6d6c", "5s5h"], "Ks Kh Kd", ""),          # three players
 ]
 
 
@@ -81,6 +87,44 @@ def test_exact_equals_brute_force(players: list[str], board: str, dead: str) -> 
         assert got.tie == pytest.approx(t, abs=1e-12)
         assert got.equity == pytest.approx(e, abs=1e-12)
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+
+
+def _random_symmetric_deal(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, int]:
+    """Hands and a board built to be unchanged by one or two suit swaps (or not, at random)."""
+    while True:
+        ranks = rng.choice(13, 6, replace=False)
+        x, y = (int(v) for v in rng.choice(4, 2, replace=False))
+        others = [s for s in range(4) if s not in (x, y)]
+        hands = [int(ranks[0]) * 4 + x, int(ranks[0]) * 4 + y,       # a pair in suits x, y
+                 int(ranks[1]) * 4 + others[0], int(ranks[2]) * 4 + others[0]]
+        board_len = int(rng.choice([0, 3, 4]))
+        board = [int(ranks[3]) * 4 + x, int(ranks[3]) * 4 + y, int(ranks[4]) * 4 + others[1]][:board_len]
+        board += [int(ranks[5]) * 4 + others[0]] if board_len == 4 else []
+        board = board[:board_len]
+        if rng.random() < 0.3:  # break the symmetry with a lone card of suit x
+            spare = [c for c in range(52) if c % 4 == x and c not in hands + board]
+            board = (board[:-1] + [spare[0]]) if board else []
+        cards = hands + board
+        if len(set(cards)) == len(cards):
+            dead = 0
+            return np.array([hands], dtype=np.uint8), np.array(board, dtype=np.uint8), dead
+
+
+def test_suit_symmetry_changes_nothing() -> None:
+    """Scoring one board per suit-symmetry orbit gives exactly the counts of scoring every board."""
+    from pokercore import _equity
+
+    rng = np.random.default_rng(31)
+    for _ in range(40):
+        holes, board, dead = _random_symmetric_deal(rng)
+        first = 52 - 4 - len(board)
+        a = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 0, first, 1)
+        b = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 0, first, 0)
+        assert a[1] == b[1] and a[0].tolist() == b[0].tolist(), (holes, board)
+        # Split into units by the first board card, as equity() does.
+        parts = [_equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, i, i + 1, 1) for i in range(first)]
+        assert sum(p[1] for p in parts) == b[1]
+        assert sum(p[0] for p in parts).tolist() == b[0].tolist()
 
 
 def test_three_way_split_shares() -> None:
