@@ -126,6 +126,20 @@ cdef void _enum_sym(_Enum *e, int level, int lo, int hi, uint64_t key, uint64_t 
     cdef uint64_t k, b
     cdef int ranks[MAX_PLAYERS]
     if level == e.need - 1:
+        if e.P == 2 and e.sym.n == 0:  # the common case, without orbit weights
+            for t in range(lo, hi):
+                c = e.live[t]
+                k = key + PC7_CARD[c]
+                b = bits | PC7_BIT16[c]
+                r0 = pc7_rank7_keys(k + e.hk[0], b | e.hb[0])
+                r1 = pc7_rank7_keys(k + e.hk[1], b | e.hb[1])
+                e.win[0] += r0 > r1
+                e.win[1] += r1 > r0
+                e.tie[0] += r0 == r1
+            e.tie[1] = e.tie[0]
+            e.tcount[2] = e.tie[0]
+            e.tcount[MAX_PLAYERS + 1 + 2] = e.tie[0]
+            return
         for t in range(lo, hi):
             c = e.live[t]
             k = key + PC7_CARD[c]
@@ -176,121 +190,51 @@ cdef void _enum_one(const uint8_t *holes, int P, uint64_t fixed_key, uint64_t fi
                     int64_t *win, int64_t *tie, int64_t *tcount) noexcept nogil:
     """Every board completion (``need`` cards from the live deck) with first index in [i0_lo, i0_hi).
 
-    With ``symmetry``, suit transpositions that leave the hands, the board
-    and the dead cards unchanged are used: one board per orbit is scored,
-    counted as many times as the orbit has boards.
+    The live deck is taken from the highest card down.  With ``symmetry``,
+    suit transpositions that leave the hands, the board and the dead cards
+    unchanged are used: one board per orbit is scored, counted as many times
+    as the orbit has boards.
     """
     cdef uint64_t used = board_mask | dead_mask
     cdef uint64_t hands[MAX_PLAYERS]
-    cdef _Enum e
     cdef uint8_t live[52]
-    cdef int n = 0, c, p, j, t
-    cdef uint64_t hk[MAX_PLAYERS]
-    cdef uint64_t hb[MAX_PLAYERS]
+    cdef int n = 0, c, t, p
     cdef int ranks[MAX_PLAYERS]
-    cdef int idx[5]
-    cdef uint64_t ks[6]
-    cdef uint64_t bs[6]
-    cdef uint64_t k, b
-    cdef int r0, r1
+    cdef _Enum e
+    e.sym.n = 0
     for p in range(P):
         c = holes[2 * p] & 63
         t = holes[2 * p + 1] & 63
         hands[p] = ((<uint64_t>1) << c) | ((<uint64_t>1) << t)
         used |= hands[p]
-        hk[p] = PC7_CARD[c] + PC7_CARD[t]
-        hb[p] = PC7_BIT16[c] | PC7_BIT16[t]
-    if need > 0 and symmetry:
-        _find_symmetry(hands, P, board_mask, dead_mask, &e.sym)
-        if e.sym.n > 0:
-            for c in range(51, -1, -1):
-                if not (used >> c) & 1:
-                    live[n] = <uint8_t>c
-                    n += 1
-            if need > n:
-                return
-            if i0_hi > n - need + 1:
-                i0_hi = n - need + 1
-            if i0_lo >= i0_hi:
-                return
-            e.live = live
-            e.n = n
-            e.need = need
-            e.P = P
+        e.hk[p] = PC7_CARD[c] + PC7_CARD[t]
+        e.hb[p] = PC7_BIT16[c] | PC7_BIT16[t]
+    if need == 0:  # the river is known: one board
+        if i0_lo == 0:
             for p in range(P):
-                e.hk[p] = hk[p]
-                e.hb[p] = hb[p]
-            e.win = win
-            e.tie = tie
-            e.tcount = tcount
-            _enum_sym(&e, 0, i0_lo, i0_hi if need > 1 else i0_hi, fixed_key, fixed_bits)
-            return
-    for c in range(52):
+                ranks[p] = pc7_rank7_keys(fixed_key + e.hk[p], fixed_bits | e.hb[p])
+            _score(ranks, P, win, tie, tcount)
+        return
+    if symmetry:
+        _find_symmetry(hands, P, board_mask, dead_mask, &e.sym)
+    for c in range(51, -1, -1):
         if not (used >> c) & 1:
             live[n] = <uint8_t>c
             n += 1
-    if need == 0:
-        if i0_lo == 0:
-            for p in range(P):
-                ranks[p] = pc7_rank7_keys(fixed_key + hk[p], fixed_bits | hb[p])
-            _score(ranks, P, win, tie, tcount)
-        return
     if need > n:
         return
     if i0_hi > n - need + 1:
         i0_hi = n - need + 1
     if i0_lo >= i0_hi:
         return
-    for j in range(need):
-        idx[j] = i0_lo + j
-    ks[0] = fixed_key
-    bs[0] = fixed_bits
-    for j in range(need):
-        ks[j + 1] = ks[j] + PC7_CARD[live[idx[j]]]
-        bs[j + 1] = bs[j] | PC7_BIT16[live[idx[j]]]
-    cdef int t_hi = n if need > 1 else i0_hi
-    if need == 1:
-        j = 0  # single loop below, then return
-    while True:
-        # The innermost card runs over the rest of the deck with the prefix sums fixed.
-        k = ks[need - 1]
-        b = bs[need - 1]
-        if P == 2:
-            for t in range(idx[need - 1], t_hi):
-                c = live[t]
-                r0 = pc7_rank7_keys(k + PC7_CARD[c] + hk[0], b | PC7_BIT16[c] | hb[0])
-                r1 = pc7_rank7_keys(k + PC7_CARD[c] + hk[1], b | PC7_BIT16[c] | hb[1])
-                if r0 > r1:
-                    win[0] += 1
-                elif r1 > r0:
-                    win[1] += 1
-                else:
-                    tie[0] += 1
-                    tie[1] += 1
-                    tcount[2] += 1
-                    tcount[MAX_PLAYERS + 1 + 2] += 1
-        else:
-            for t in range(idx[need - 1], t_hi):
-                c = live[t]
-                for p in range(P):
-                    ranks[p] = pc7_rank7_keys(k + PC7_CARD[c] + hk[p], b | PC7_BIT16[c] | hb[p])
-                _score(ranks, P, win, tie, tcount)
-        if need == 1:
-            return
-        # Advance the prefix idx[0..need-2] (the last index restarts after it).
-        j = need - 2
-        while j >= 0 and idx[j] == n - need + j:
-            j -= 1
-        if j < 0:
-            return
-        idx[j] += 1
-        if j == 0 and idx[0] >= i0_hi:
-            return
-        for t in range(j + 1, need):
-            idx[t] = idx[t - 1] + 1
-        for t in range(j, need - 1):
-            ks[t + 1] = ks[t] + PC7_CARD[live[idx[t]]]
-            bs[t + 1] = bs[t] | PC7_BIT16[live[idx[t]]]
+    e.live = live
+    e.n = n
+    e.need = need
+    e.P = P
+    e.win = win
+    e.tie = tie
+    e.tcount = tcount
+    _enum_sym(&e, 0, i0_lo, i0_hi, fixed_key, fixed_bits)
 
 
 def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uint8_t[::1] board,
