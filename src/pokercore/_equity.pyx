@@ -123,19 +123,26 @@ cdef inline int _pruned(const _Sym *sym, uint64_t bits, int rank) noexcept nogil
 cdef void _enum_sym(_Enum *e, int level, int lo, int hi, uint64_t key, uint64_t bits) noexcept nogil:
     """Boards from ``e.live`` (descending codes), card ``level`` at indexes lo..hi-1, weighted by orbit."""
     cdef int t, c, p, w, r0, r1, best, nb
-    cdef uint64_t k, b
+    cdef uint64_t k, b, hk0, hk1, hb0, hb1
+    cdef int64_t w0, w1, tt
     cdef int ranks[MAX_PLAYERS]
     if level == e.need - 1:
         if e.P == 2 and e.sym.n == 0:  # the common case, without orbit weights
+            hk0 = key + e.hk[0]
+            hk1 = key + e.hk[1]
+            hb0 = bits | e.hb[0]
+            hb1 = bits | e.hb[1]
+            w0 = w1 = tt = 0
             for t in range(lo, hi):
                 c = e.live[t]
-                k = key + PC7_CARD[c]
-                b = bits | PC7_BIT16[c]
-                r0 = pc7_rank7_keys(k + e.hk[0], b | e.hb[0])
-                r1 = pc7_rank7_keys(k + e.hk[1], b | e.hb[1])
-                e.win[0] += r0 > r1
-                e.win[1] += r1 > r0
-                e.tie[0] += r0 == r1
+                r0 = pc7_rank7_keys(hk0 + PC7_CARD[c], hb0 | PC7_BIT16[c])
+                r1 = pc7_rank7_keys(hk1 + PC7_CARD[c], hb1 | PC7_BIT16[c])
+                w0 += r0 > r1
+                w1 += r1 > r0
+                tt += r0 == r1
+            e.win[0] += w0
+            e.win[1] += w1
+            e.tie[0] += tt
             e.tie[1] = e.tie[0]
             e.tcount[2] = e.tie[0]
             e.tcount[MAX_PLAYERS + 1 + 2] = e.tie[0]
