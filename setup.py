@@ -20,6 +20,7 @@ HERE = Path(__file__).resolve().parent
 PKG = HERE / "src" / "pokercore"
 
 runpy.run_path(str(PKG / "_tablegen.py"))["write"](PKG / "_tables.h")
+runpy.run_path(str(PKG / "_tablegen7.py"))["write"](PKG / "_tables7.h")
 
 DEBUG = os.environ.get("POKERCORE_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("POKERCORE_NATIVE", "") not in ("", "0")

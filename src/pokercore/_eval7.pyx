@@ -1,0 +1,437 @@
+# cython: language_level=3
+"""Python entry points of the 6-card, 7-card and Omaha evaluators (see ``_holdem.h``).
+
+Validation follows ``pokercore._eval``: every entry point checks its input
+once (range, duplicates, count, dtype, shape, layout) and only then runs the
+C kernels, the batch forms in a ``nogil`` loop that reads each row once into
+locals.  Ranks are on the standard scale of ``evaluate5`` (1..7462).
+"""
+import sys
+
+from libc.stdint cimport uint8_t, int32_t, uint64_t
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
+
+from pokercore.ceval cimport pc_valid_cards
+from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
+
+from pokercore.cards import format_card, format_cards, to_codes
+from pokercore.errors import (
+    CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
+    PokercoreError,
+)
+
+
+cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
+    """Read a list/tuple of ``n`` plain ints in 0..51; 0 if the slow path must decide."""
+    cdef Py_ssize_t i, size
+    cdef int is_list = type(cards) is list
+    cdef int overflow = 0
+    cdef long v
+    cdef object item
+    if is_list:
+        size = PyList_GET_SIZE(cards)
+    elif type(cards) is tuple:
+        size = PyTuple_GET_SIZE(cards)
+    else:
+        return 0
+    if size != n:
+        return 0
+    for i in range(n):
+        item = <object>(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
+        if type(item) is not int:
+            return 0
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 51:
+            return 0
+        out[i] = <uint8_t>v
+    return pc_valid_cards(out, <int>n)
+
+
+cdef list _distinct_codes(object cards, str name, str what):
+    codes = to_codes(cards)
+    seen = set()
+    for c in codes:
+        if c in seen:
+            raise DuplicateCardError(
+                f"{name}: duplicate card {format_card(c)} (code {c}) in {what}; each card may appear once"
+            )
+        seen.add(c)
+    return codes
+
+
+cdef int _read_slow(object cards, Py_ssize_t n, uint8_t *out, str name) except -1:
+    """Read any accepted card form, raising an error that names the problem."""
+    codes = to_codes(cards)
+    if len(codes) != n:
+        raise HandSizeError(f"{name} needs exactly {n} cards, got {len(codes)}")
+    seen = set()
+    for i, c in enumerate(codes):
+        if c in seen:
+            raise DuplicateCardError(
+                f"{name}: duplicate card {format_card(c)} (code {c}); the {n} cards must be distinct"
+            )
+        seen.add(c)
+        out[i] = <uint8_t>c
+    return 0
+
+
+def evaluate7(cards):
+    """Rank of the best five-card hand among seven cards; higher is better.
+
+    Parameters
+    ----------
+    cards : str or sequence of int or sequence of str or 1-D int array
+        Seven distinct cards, in any form :func:`evaluate5` accepts.
+
+    Returns
+    -------
+    int
+        A rank on the standard scale of ``evaluate5`` (1..7462, A-2-3-4-5
+        the lowest straight): ``evaluate7(c)`` is the largest ``evaluate5``
+        of the 21 five-card subsets.
+
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError, HandSizeError, CardTypeError
+        Malformed, out-of-range, duplicate or too many/few cards.
+
+    Examples
+    --------
+    >>> evaluate7("As Ks Qs Js Ts 2c 3d")
+    7462
+    >>> from pokercore import evaluate5
+    >>> evaluate7("Ah Kd 7c 7s 2d 9h 4c") == evaluate5("Ah Kd 7c 7s 9h")
+    True
+    """
+    cdef uint8_t c[7]
+    if not _read_fast(cards, 7, c):
+        _read_slow(cards, 7, c, "evaluate7")
+    return pc_eval7(c[0], c[1], c[2], c[3], c[4], c[5], c[6])
+
+
+def evaluate6(cards):
+    """Rank of the best five-card hand among six cards; higher is better.
+
+    Same scale and errors as :func:`evaluate7`.
+
+    Examples
+    --------
+    >>> from pokercore import evaluate5
+    >>> evaluate6("Ah 2c 3d 4s 5h Kd") == evaluate5("Ah 2c 3d 4s 5h")
+    True
+    """
+    cdef uint8_t c[6]
+    if not _read_fast(cards, 6, c):
+        _read_slow(cards, 6, c, "evaluate6")
+    return pc_eval6(c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def evaluate_omaha(hole, board):
+    """Rank of the best Omaha hand: exactly two hole cards and three board cards.
+
+    Parameters
+    ----------
+    hole : cards
+        Four, five or six distinct hole cards.
+    board : cards
+        Five board cards, distinct from each other and from the hole cards.
+
+    Returns
+    -------
+    int
+        A rank on the standard scale of ``evaluate5``.
+
+    Examples
+    --------
+    >>> from pokercore import describe_rank
+    >>> describe_rank(evaluate_omaha("As Ah Ad Kc", "2c 3d 7h 9s Js"))  # two of the three aces play
+    'Pair of aces'
+    >>> describe_rank(evaluate_omaha("As Ks 2d 3c", "Qs Js Ts 9h 8h"))
+    'Straight flush, ace high'
+    >>> describe_rank(evaluate_omaha("Ah 9d 8c 2s", "Kh Qh Jh Th 3c"))  # one heart: no flush
+    'Straight, queen high'
+    """
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef Py_ssize_t i
+    hc = _distinct_codes(hole, "evaluate_omaha", "the hole cards")
+    bc = _distinct_codes(board, "evaluate_omaha", "the board")
+    if not 4 <= len(hc) <= 6:
+        raise HandSizeError(f"evaluate_omaha needs 4, 5 or 6 hole cards, got {len(hc)}")
+    if len(bc) != 5:
+        raise HandSizeError(f"evaluate_omaha needs a board of exactly 5 cards, got {len(bc)}")
+    both = set(hc) & set(bc)
+    if both:
+        raise DuplicateCardError(
+            f"evaluate_omaha: {format_cards(sorted(both))} both in the hole cards and on the board"
+        )
+    for i in range(len(hc)):
+        h[i] = hc[i]
+    for i in range(5):
+        b[i] = bc[i]
+    return pc_eval_omaha(h, <int>len(hc), b)
+
+
+# -- batch ----------------------------------------------------------------------
+
+
+cdef object _hand_array(object hands, Py_ssize_t k, str name, str what="hands"):
+    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
+    import numpy as np
+    if isinstance(hands, (list, tuple)):
+        hands = _rows_to_array(hands, k, name)
+    elif not isinstance(hands, np.ndarray):
+        try:
+            hands = np.asarray(hands)
+        except (ValueError, TypeError) as exc:
+            raise CardTypeError(f"{name}: {what} must be an integer array of shape (n, {k}): {exc}") from None
+    elif type(hands) is not np.ndarray:
+        ma = sys.modules.get("numpy.ma")
+        if ma is not None and isinstance(hands, ma.MaskedArray):
+            raise CardTypeError(
+                f"{name}: masked arrays are not supported (the mask would be ignored); "
+                f"pass {what}.filled(...) or drop the masked rows"
+            )
+    arr = <object>hands
+    if arr.dtype.kind not in "iu":
+        raise CardTypeError(
+            f"{name}: {what} must have an integer dtype (uint8 is fastest), got {arr.dtype}"
+        )
+    if arr.ndim != 2 or arr.shape[1] != k:
+        raise HandSizeError(f"{name}: expected {what} as a 2-D array of shape (n_hands, {k}), got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise InvalidArrayError(f"{name}: the array holds no hands (shape {arr.shape})")
+    if not arr.flags.c_contiguous:
+        raise InvalidArrayError(
+            f"{name}: the array is not C-contiguous; pass np.ascontiguousarray({what})"
+        )
+    if arr.dtype != np.uint8:
+        lo, hi = arr.min(), arr.max()
+        if lo < 0 or hi > 51:
+            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
+            raise InvalidCardError(
+                f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
+            )
+        arr = arr.astype(np.uint8)
+    return arr
+
+
+cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
+    """A list of hands (each codes, card strings or a string), checked card by card."""
+    import numpy as np
+    if len(hands) == 0:
+        raise InvalidArrayError(f"{name}: no hands given (an empty list)")
+    rows = []
+    for i, row in enumerate(hands):
+        if not isinstance(row, (str, list, tuple, np.ndarray)):
+            raise HandSizeError(
+                f"{name}: hand {i} is {type(row).__name__} {row!r}, not a hand; expected shape "
+                f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
+            )
+        try:
+            codes = to_codes(row)
+        except PokercoreError as exc:
+            raise type(exc)(f"{name}: hand {i}: {exc}") from None
+        if len(codes) != k:
+            raise HandSizeError(f"{name}: hand {i} has {len(codes)} cards; expected shape (n_hands, {k})")
+        rows.append(codes)
+    return np.array(rows, dtype=np.uint8)
+
+
+cdef object _out_array(object out, Py_ssize_t n, str name, tuple inputs):
+    import numpy as np
+    if out is None:
+        return np.empty(n, dtype=np.int32)
+    if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != (n,) \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise InvalidArrayError(f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},)")
+    for arr in inputs:
+        if np.may_share_memory(out, arr):
+            raise InvalidArrayError(
+                f"{name}: out shares memory with the input; pass a separate array"
+            )
+    return out
+
+
+cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef int k = <int>h.shape[1]
+    cdef const uint8_t *p = &h[0, 0]
+    if k == 7:
+        for i in range(n):
+            if not pc_valid_cards(p + 7 * i, 7):
+                return i
+    elif k == 6:
+        for i in range(n):
+            if not pc_valid_cards(p + 6 * i, 6):
+                return i
+    else:
+        for i in range(n):
+            if not pc_valid_cards(p + k * i, k):
+                return i
+    return -1
+
+
+cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _first_invalid(h)
+    if bad >= 0:
+        row = arr[bad].tolist()
+        if max(row) > 51:
+            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {row}")
+        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {row}")
+    return 0
+
+
+def evaluate7_batch(hands, out=None):
+    """Ranks of many seven-card hands at once.
+
+    Parameters
+    ----------
+    hands : ndarray of shape (n, 7)
+        Card codes with an integer dtype (``uint8`` avoids a conversion),
+        C-contiguous, at least one row.  Every row must hold 7 distinct
+        codes in 0..51; the whole array is checked before any evaluation.
+    out : ndarray of int32, shape (n,), optional
+        Where to write the ranks (not sharing memory with ``hands``).
+
+    Returns
+    -------
+    ndarray of int32, shape (n,)
+
+    Notes
+    -----
+    The loop runs without the GIL, so threads evaluate in parallel.  It reads
+    each row once and only ever reads table memory, so a row changed by
+    another thread during the call gives a meaningless rank, never a crash.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> evaluate7_batch(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 1, 2, 3, 4, 8, 12]], dtype=np.uint8))
+    array([7462, 7299], dtype=int32)
+    """
+    arr = _hand_array(hands, 7, "evaluate7_batch")
+    cdef const uint8_t[:, ::1] h = arr
+    _check_rows(h, arr, "evaluate7_batch")
+    result = _out_array(out, h.shape[0], "evaluate7_batch", (arr, hands))
+    cdef int32_t[::1] r = result
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef const uint8_t *p = &h[0, 0]
+    with nogil:
+        for i in range(n):
+            r[i] = pc_eval7(p[0], p[1], p[2], p[3], p[4], p[5], p[6])
+            p += 7
+    return result
+
+
+def evaluate6_batch(hands, out=None):
+    """Ranks of many six-card hands at once; as :func:`evaluate7_batch` with ``(n, 6)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> evaluate6_batch(np.array([[51, 47, 43, 39, 35, 0]]))
+    array([7462], dtype=int32)
+    """
+    arr = _hand_array(hands, 6, "evaluate6_batch")
+    cdef const uint8_t[:, ::1] h = arr
+    _check_rows(h, arr, "evaluate6_batch")
+    result = _out_array(out, h.shape[0], "evaluate6_batch", (arr, hands))
+    cdef int32_t[::1] r = result
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef const uint8_t *p = &h[0, 0]
+    with nogil:
+        for i in range(n):
+            r[i] = pc_eval6(p[0], p[1], p[2], p[3], p[4], p[5])
+            p += 6
+    return result
+
+
+cdef Py_ssize_t _first_overlap(const uint8_t[:, ::1] a, const uint8_t[:, ::1] b) noexcept nogil:
+    """First row where a card of ``a`` is also in ``b`` (both rows valid on their own)."""
+    cdef Py_ssize_t i, j, n = a.shape[0]
+    cdef int ka = <int>a.shape[1], kb = <int>b.shape[1]
+    cdef uint64_t ma, mb
+    for i in range(n):
+        ma = 0
+        mb = 0
+        for j in range(ka):
+            ma |= (<uint64_t>1) << (a[i, j] & 63)
+        for j in range(kb):
+            mb |= (<uint64_t>1) << (b[i, j] & 63)
+        if ma & mb:
+            return i
+    return -1
+
+
+def evaluate_omaha_batch(holes, boards, out=None):
+    """Omaha ranks of many hands: row ``i`` is ``evaluate_omaha(holes[i], boards[i])``.
+
+    Parameters
+    ----------
+    holes : ndarray of shape (n, 4), (n, 5) or (n, 6)
+        Hole cards, validated like :func:`evaluate7_batch`'s hands.
+    boards : ndarray of shape (n, 5)
+        Five board cards a row, none of them in the same row of ``holes``.
+    out : ndarray of int32, shape (n,), optional
+
+    Returns
+    -------
+    ndarray of int32, shape (n,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokercore import parse_cards
+    >>> holes = np.array([parse_cards("As Ah Kd Qc"), parse_cards("As Ks 2d 3c")])
+    >>> boards = np.array([parse_cards("Ad Ac 7h 5s 2d"), parse_cards("Qs Js Ts 9h 8h")])
+    >>> evaluate_omaha_batch(holes, boards)  # four aces; a royal flush
+    array([7446, 7462], dtype=int32)
+    """
+    import numpy as np
+    name = "evaluate_omaha_batch"
+    k = None
+    if isinstance(holes, np.ndarray) and holes.ndim == 2:
+        k = holes.shape[1]
+    elif isinstance(holes, (list, tuple)) and len(holes) and not isinstance(holes[0], (int, np.integer)):
+        try:
+            k = len(to_codes(holes[0]))
+        except PokercoreError:
+            k = 4
+    if k not in (4, 5, 6):
+        shape = getattr(holes, "shape", None)
+        raise HandSizeError(
+            f"{name}: holes must have shape (n, 4), (n, 5) or (n, 6)" + (f", got shape {shape}" if shape else "")
+        )
+    harr = _hand_array(holes, k, name, "holes")
+    barr = _hand_array(boards, 5, name, "boards")
+    if harr.shape[0] != barr.shape[0]:
+        raise HandSizeError(
+            f"{name}: holes has {harr.shape[0]} rows but boards has {barr.shape[0]}; give one board per hand"
+        )
+    cdef const uint8_t[:, ::1] h = harr
+    cdef const uint8_t[:, ::1] b = barr
+    _check_rows(h, harr, name)
+    _check_rows(b, barr, name)
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _first_overlap(h, b)
+    if bad >= 0:
+        raise DuplicateCardError(
+            f"{name}: hand {bad}: a card is both in the hole cards {harr[bad].tolist()} "
+            f"and on the board {barr[bad].tolist()}"
+        )
+    result = _out_array(out, h.shape[0], name, (harr, barr, holes, boards))
+    cdef int32_t[::1] r = result
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef int nh = <int>k
+    cdef const uint8_t *ph = &h[0, 0]
+    cdef const uint8_t *pb = &b[0, 0]
+    with nogil:
+        for i in range(n):
+            r[i] = pc_eval_omaha(ph + nh * i, nh, pb + 5 * i)
+    return result
