@@ -21,8 +21,21 @@ def test_eval_binh_three_cards(capsys):
     assert "Pair of queens, 9 kicker" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("cards, name", [("Ah Kh 7c 7s 2d 7d Kc", "Full house, sevens full of kings"),
+                                         ("Ah Kh Qh Jh 2d Th", "Straight flush, ace high")])
+def test_eval_six_and_seven_cards_name_the_best_five(capsys, cards, name):
+    assert main(["eval", cards]) == 0
+    out = capsys.readouterr().out
+    assert name in out and "(standard)" in out
+
+
+def test_eval_seven_cards_refuse_binh_rules(capsys):
+    assert main(["eval", "Ah Kh 7c 7s 2d 7d Kc", "--rules", "binh"]) == 2
+    assert "standard rules only" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("cards, message", [("1h 2c 3d 4s 5h", "'1' is not a rank"),
-                                             ("As Kd", "give 3 or 5 cards"),
+                                             ("As Kd", "give 3, 5, 6 or 7 cards"),
                                              ("As As Kd 7h 2c", "duplicate card As")])
 def test_eval_bad_cards_exit_2_with_message(capsys, cards, message):
     assert main(["eval", cards]) == 2

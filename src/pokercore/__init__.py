@@ -16,6 +16,14 @@ from __future__ import annotations
 import os
 
 from ._eval import evaluate3, evaluate3_batch, evaluate5, evaluate5_batch
+from ._eval7 import (
+    evaluate6,
+    evaluate6_batch,
+    evaluate7,
+    evaluate7_batch,
+    evaluate_omaha,
+    evaluate_omaha_batch,
+)
 from .cards import (
     RANKS,
     SUITS,
@@ -39,6 +47,7 @@ from .errors import (
     InvalidCardError,
     PokercoreError,
 )
+from .holdem import evaluate, evaluate_batch, percentile
 from .ranking import HandCategory, categories_of, category_of, describe_rank, num_ranks, rank_detail
 
 __version__ = "0.1.0"
@@ -47,13 +56,15 @@ __all__ = [
     "RANKS", "SUITS", "Deck", "array_to_cards", "card", "card_rank", "card_suit",
     "cards_to_array", "format_card", "format_cards", "parse_card", "parse_cards", "random_hands",
     "evaluate3", "evaluate3_batch", "evaluate5", "evaluate5_batch",
+    "evaluate", "evaluate_batch", "evaluate6", "evaluate6_batch", "evaluate7", "evaluate7_batch",
+    "evaluate_omaha", "evaluate_omaha_batch", "percentile",
     "HandCategory", "categories_of", "category_of", "describe_rank", "num_ranks", "rank_detail",
     "CardTypeError", "DuplicateCardError", "HandSizeError", "InvalidArrayError",
     "InvalidCardError", "PokercoreError", "get_include",
 ]
 
 
-_SUBPACKAGES = ("binh", "draw", "sim")
+_SUBPACKAGES = ("binh", "draw", "sim", "equity", "ranges")
 
 
 def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy subpackages

@@ -45,7 +45,9 @@ class Command(NamedTuple):
 COMMANDS: tuple[Command, ...] = (
     Command(("bench",), "pokercore.bench:main",
             "compare evaluator speed with treys, eval7, phevaluator and pokerkit"),
-    Command(("eval",), "pokercore.eval_cli:main", "rank and name a 5-card (or 3-card Binh) hand"),
+    Command(("eval",), "pokercore.eval_cli:main", "rank and name a 5-, 6- or 7-card hand (or a 3-card Binh top)"),
+    Command(("equity",), "pokercore.equity_cli:main",
+            "hold'em equity of hands and ranges, exact or Monte Carlo"),
     Command(("simulate",), "pokercore.sim.cli:main",
             "play a seeded AI-against-AI match of Binh or draw and print each agent's results"),
     Command(("binh", "play"), "pokercore.binh.play:main_play", "play Binh poker against 3 AIs in the terminal"),

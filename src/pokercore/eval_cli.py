@@ -1,4 +1,4 @@
-"""``pokercore eval``: the rank, scale and name of a 5-card hand or a 3-card Binh top.
+"""``pokercore eval``: the rank, scale and name of a 5-, 6- or 7-card hand or a 3-card Binh top.
 
 >>> main(["Qh", "Qd", "9c"])  # doctest: +ELLIPSIS
 Q♥ Q♦ 9♣: rank ... (binh) - Pair of queens, 9 kicker
@@ -19,7 +19,7 @@ __all__ = ["main"]
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pokercore eval",
-                                description="Rank and name a 5-card hand, or a 3-card Binh top.")
+                                description="Rank and name a 5-, 6- or 7-card hand (the best five), or a 3-card Binh top.")
     p.add_argument("cards", nargs="+", help='the cards, e.g. "As Kd 7h 7c 2s" (10h and A♠ work too)')
     p.add_argument("--rules", choices=("standard", "binh"), default="standard",
                    help="straight order of a 5-card hand: standard (A-2-3-4-5 lowest) or binh "
@@ -36,7 +36,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         rank, rules = evaluate3(cards), "binh"
     elif len(cards) == 5:
         rank, rules = evaluate5(cards, rules=args.rules), args.rules
+    elif len(cards) in (6, 7):
+        if args.rules != "standard":
+            raise PokercoreError("6- and 7-card hands are ranked by the standard rules only: drop --rules")
+        from .holdem import evaluate
+
+        rank, rules = evaluate(cards), "standard"
     else:
-        raise PokercoreError(f"give 3 or 5 cards, got {len(cards)}")
+        raise PokercoreError(f"give 3, 5, 6 or 7 cards, got {len(cards)}")
     print(f"{hand_text(cards)}: rank {rank} ({rules}) - {describe_rank(rank, rules, kickers=True)}")
     return 0

@@ -17,7 +17,7 @@ from pokercore.__main__ import COMMANDS, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, mai
 from .helpers import run_cli
 
 # Delegates written in other modules of the project; their own tests cover them.
-_ELSEWHERE = {"pokercore.sim.cli", "pokercore.equity_cli", "pokercore.web.cli"}
+_ELSEWHERE = {"pokercore.web.cli"}
 
 
 def test_version():
@@ -87,7 +87,7 @@ def test_every_own_subcommand_has_help_and_every_option_a_help_line():
 
 def test_refused_input_exits_2_with_the_message(capsys):
     assert main(["eval", "As Kd"]) == 2
-    assert "give 3 or 5 cards" in capsys.readouterr().err
+    assert "give 3, 5, 6 or 7 cards" in capsys.readouterr().err
 
 
 def test_closed_pipe_ends_quietly():

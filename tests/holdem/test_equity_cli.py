@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pokercore.bench_holdem import bench_rows, format_rows, run
+from pokercore.bench.holdem import bench_rows, format_rows, run
 from pokercore.equity_cli import main
 
 

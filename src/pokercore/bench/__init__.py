@@ -84,7 +84,15 @@ SECTIONS: list[Section] = [
     Section("per call", per_call_rows, lambda rows, _: finish_per_call(rows)),
     Section("batch", batch_rows, lambda rows, done: finish_batch(rows, done.get("per call", []))),
     Section("import", import_rows),
+    Section("hold'em", lambda settings, _pending: holdem_rows(settings)),
 ]
+
+
+def holdem_rows(settings: Settings) -> list[Row]:
+    """The hold'em and Omaha rows (:mod:`pokercore.bench.holdem` times them itself)."""
+    from .holdem import bench_rows
+
+    return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
 
 
 def run(settings: Settings, *, argv: Sequence[str] = (), do_import: bool = True,

@@ -7,7 +7,7 @@ starts, and its answers are checked against pokercore's before timing.
 Figures are the best of several interleaved repeats with the garbage
 collector off; on a shared machine compare the ratios, not the figures.
 
-Run ``python -m pokercore.bench_holdem [--quick] [--json FILE]``.
+Run ``python -m pokercore.bench.holdem [--quick] [--json FILE]``.
 
 Examples
 --------
@@ -103,7 +103,7 @@ def _rate_row(name: str, what: str, ours: Callable[[], object], n_ours: int, pee
 
 
 def _eval7_cards(eval7: Any, hands: list[list[int]]) -> list[list[Any]]:
-    from .cards import format_card
+    from ..cards import format_card
 
     deck = [eval7.Card(format_card(c)) for c in range(52)]
     return [[deck[c] for c in h] for h in hands]
@@ -117,8 +117,8 @@ def _check_order(ours: list[int], theirs: list[int], peer: str) -> None:
 
 
 def _rows_eval7(quick: bool, repeats: int) -> list[HoldemRow]:
-    from .cards import random_hands
-    from .holdem import evaluate7, evaluate7_batch
+    from ..cards import random_hands
+    from ..holdem import evaluate7, evaluate7_batch
 
     rows = []
     n_call = 2000 if quick else 10_000
@@ -155,7 +155,7 @@ def _rows_eval7(quick: bool, repeats: int) -> list[HoldemRow]:
                               note="phevaluator's private C function (its public one is slower)"))
     treys = _peer("treys")
     if treys is not None:
-        from .cards import format_cards
+        from ..cards import format_cards
 
         ev = treys.Evaluator()
         tc = [[treys.Card.new(s) for s in format_cards(h).split()] for h in hands[:1000]]
@@ -191,7 +191,7 @@ def _rows_eval7(quick: bool, repeats: int) -> list[HoldemRow]:
     rows.append(_rate_row("7-card batch", f"evaluate7_batch(random ({n_batch:,}, 7) uint8), one thread",
                           lambda: evaluate7_batch(batch), n_batch, label, peer_func, n_peer, repeats,
                           note="peers have no batch API: their fastest per-call loop"))
-    from ._eval import evaluate5_batch
+    from .._eval import evaluate5_batch
 
     batch5 = random_hands(n_batch, 5, seed=8)
     rows.append(_rate_row("7-card batch vs 5-card batch", "evaluate7_batch, same number of hands",
@@ -204,8 +204,8 @@ def _rows_eval7(quick: bool, repeats: int) -> list[HoldemRow]:
 def _rows_omaha(quick: bool, repeats: int) -> list[HoldemRow]:
     import numpy as np
 
-    from .cards import random_hands
-    from .holdem import evaluate_omaha_batch
+    from ..cards import random_hands
+    from ..holdem import evaluate_omaha_batch
 
     n = 200_000 if quick else 1_000_000
     deal = random_hands(n, 9, seed=9)
@@ -231,9 +231,9 @@ def _rows_omaha(quick: bool, repeats: int) -> list[HoldemRow]:
 
 
 def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
-    from .cards import parse_cards
-    from .equity import equity
-    from .holdem import evaluate7
+    from ..cards import parse_cards
+    from ..equity import equity
+    from ..holdem import evaluate7
 
     rows = []
     ours_exact = _best([lambda: equity(["AsKs", "QdQc"])], repeats)[0]
@@ -330,7 +330,7 @@ def bench_rows(quick: bool = False, rows: Sequence[HoldemRow] | None = None) -> 
     exact-equity row, the time) is pokercore's, the ratio is pokercore's
     speed-up over the peer named in the note.
     """
-    from .bench import Row
+    from .model import Row
 
     out = []
     for h in run(quick=quick) if rows is None else rows:
@@ -359,8 +359,8 @@ def format_rows(rows: Sequence[HoldemRow]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pokercore.bench_holdem [--quick] [--json FILE]``."""
-    p = argparse.ArgumentParser(prog="pokercore.bench_holdem", description=__doc__.split("\n")[0])
+    """``python -m pokercore.bench.holdem [--quick] [--json FILE]``."""
+    p = argparse.ArgumentParser(prog="pokercore.bench.holdem", description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="a run of a few seconds")
     p.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
