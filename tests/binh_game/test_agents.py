@@ -148,3 +148,93 @@ def test_training_is_reproducible_and_round_trips(tmp_path):
     t1.save(tmp_path / "t.npz")
     back = SelfPlayTables.load(tmp_path / "t.npz")
     assert np.allclose(back.value, t1.value, atol=1e-6) and back.meta["seed"] == 5
+
+
+# ---------------------------------------------------------------- the ladder's levels
+
+
+def test_made_hands_agrees_with_the_exhaustive_search():
+    from pokercore import evaluate5
+    from pokercore.binh.agents import _made_hands
+
+    full_min = evaluate5([0, 1, 2, 4, 5], "binh")
+    straight_min = evaluate5([0, 4, 8, 12, 17], "binh")
+    hands = [tuple(int(c) for c in h) for h in random_hands(60, 13, seed=77)]
+    hands += [tuple(parse_cards(h)) for h in (
+        "Ac 2d 3h 4s 5c 9d 9h Js Qc Kd 7h 7s 8c",     # wheel
+        "Ah 2h 3h 4h 5h 9d 9c Js Qc Kd 7c 7s 8c",     # wheel straight flush
+        "As Ah Ad Ac Ks 2h 3d 5c 7s 9h Jd 4c 6d",     # quads
+        "2c 4c 6c 8c Tc 3d 5h 7s 9d Jh Kd As Qh")]    # a flush
+    for h in hands:
+        best_bottom = int(legal_arrangements(h)["bottom_rank"].max())
+        assert _made_hands(h) == (best_bottom >= full_min, best_bottom >= straight_min), h
+
+
+def _rule_key(row, rule, med):
+    if rule == "attack":
+        return (row["bottom_rank"] >= med["full"], row["top_rank"], row["middle_rank"])
+    if rule == "middle":
+        return (row["middle_rank"], -abs(row["top_rank"] - med[0]))
+    return (row["top_rank"], -abs(row["middle_rank"] - med[1]))
+
+
+def test_easy_plays_its_rules_exactly(hands):
+    """Slow reference: the easy choice maximises its rule's key over all legal arrangements."""
+    from pokercore import evaluate5
+    from pokercore.binh.agents import EasyAgent, _made_hands
+
+    t = default_tables()
+    med = {b: int(np.searchsorted(np.cumsum(t.pmf[b]), 0.5)) for b in range(2)}
+    med["full"] = evaluate5([0, 1, 2, 4, 5], "binh")
+    agent = EasyAgent(np.random.default_rng(3))
+    for h in hands[:8]:
+        state = agent.rng.bit_generator.state
+        a = agent(Observation(h, 0, 4))
+        full, straight = _made_hands(h)
+        if full:
+            rule = "attack"
+        elif straight:
+            rule = "middle"
+        else:
+            probe = np.random.default_rng()
+            probe.bit_generator.state = state
+            rule = "middle" if probe.random() < 0.5 else "top"
+        legal = legal_arrangements(h)
+        want = max(_rule_key(r, rule, med) for r in legal)
+        row = next(r for r in legal if (r["top_rank"], r["middle_rank"], r["bottom_rank"]) == a.ranks)
+        assert _rule_key(row, rule, med) == want
+
+
+def test_normal_is_the_table_search_under_misjudged_values(hands):
+    from pokercore.binh.agents import NormalAgent, TableAgent
+
+    exact = NormalAgent(np.random.default_rng(0), misjudge=0.0)
+    table = TableAgent()
+    for h in hands[:4]:
+        assert exact(Observation(h, 0, 4)).ranks == table(Observation(h, 0, 4)).ranks
+    agent = NormalAgent(np.random.default_rng(1))
+    for h in hands[:4]:
+        a = agent(Observation(h, 0, 4))
+        assert not a.is_foul
+        assert any(o.value(a) == pytest.approx(o.value(best_arrangement_of(h, o)))
+                   for o in map(agent.objective, range(32)))
+    with pytest.raises(ValueError, match="misjudge"):
+        NormalAgent(np.random.default_rng(0), misjudge=-1)
+
+
+def best_arrangement_of(h, objective):
+    from pokercore.binh.search import best_arrangement
+
+    return best_arrangement(np.asarray(h, dtype=np.uint8), objective)
+
+
+def test_levels_lose_table_value_in_ladder_order():
+    """Expected points per opponent against the table-optimal field, seeded and small: the steps hold."""
+    t = default_tables()
+    hs = [tuple(int(c) for c in h) for h in random_hands(120, 13, seed=2026)]
+    loss = {}
+    for level in ("easy", "normal", "strongest"):
+        agent = make_agent(level, np.random.default_rng(5))
+        loss[level] = np.mean([suggest_arrangement(h)[1] - t.branch_tables().value(agent(Observation(h, 0, 4)))
+                               for h in hs])
+    assert 0.12 < loss["normal"] < loss["easy"] - 0.12 < loss["strongest"]
