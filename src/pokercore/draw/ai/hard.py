@@ -54,6 +54,7 @@ from .easy import drawing_hand
 from .normal import acts_last, decide
 from .odds import best_discard
 from .ranges import OpponentRange, card_mask, particles
+from .session import Session
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
 __all__ = ["HardAgent", "MAX_BLUFF"]
@@ -104,15 +105,21 @@ class HardAgent:
         self.open_ev_max = open_ev_max
         self._hand_number: Optional[int] = None
         self._discards: tuple[int, ...] = ()
+        #: what it learnt about each opponent over the session (kept across hands)
+        self.session = Session(types)
 
     def reset(self) -> None:
-        """Forget the hand: its own discards (ranges are rebuilt from each observation)."""
+        """Forget the hand: its own discards.  What it learnt about the opponents stays."""
         self._hand_number = None
         self._discards = ()
 
+    def hand_over(self, obs) -> None:
+        """Learn from a finished hand: public actions and showdowns (:class:`~.session.Session`)."""
+        self.session.record(obs)
+
     def ranges(self, obs) -> list[OpponentRange]:
-        """The current range of every live opponent."""
-        return [OpponentRange(obs, s, self.types) for s in obs.opponents]
+        """The current range of every live opponent, from type priors learnt over the session."""
+        return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s)) for s in obs.opponents]
 
     @staticmethod
     def score(rs: list[OpponentRange]) -> np.ndarray:
