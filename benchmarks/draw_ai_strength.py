@@ -11,10 +11,15 @@ errors).  "Hands played" counts every rotation of every deal.
 * six-handed ``A:B``: seats A B A B A B, 6 rotations; A's net per seat-hand.
 * mixed table: the agents given with ``--table`` (default hard normal easy
   call), one seat each; every agent's net per hand, and hard - normal.
+* styles: every AI of ``--ais`` against every style of ``--styles``
+  (maniac, rock, station, tag: :mod:`pokercore.draw.ai.baselines`),
+  heads-up (``--players 2``) or seats A B A B A B (``--players 6``), all on
+  the same deals, with each AI's paired difference to easy on those deals.
 
     python benchmarks/draw_ai_strength.py heads-up --deals 4000 --pairs hard:normal normal:easy easy:call
     python benchmarks/draw_ai_strength.py six --deals 600 --pairs hard:normal normal:easy easy:call
     python benchmarks/draw_ai_strength.py mixed --deals 2000 --seed 7
+    python benchmarks/draw_ai_strength.py styles --players 2 --deals 600 --workers 1
 """
 
 from __future__ import annotations
@@ -43,13 +48,28 @@ def pair_match(a: str, b: str, players: int, deals: int, seed: int, workers: int
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("mode", choices=["heads-up", "six", "mixed"])
+    p.add_argument("mode", choices=["heads-up", "six", "mixed", "styles"])
+    p.add_argument("--ais", nargs="+", default=["easy", "normal", "hard"])
+    p.add_argument("--styles", nargs="+", default=["maniac", "rock", "station", "tag"])
+    p.add_argument("--players", type=int, default=2)
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:call"])
     p.add_argument("--table", nargs="+", default=["hard", "normal", "easy", "call"])
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--workers", type=int, default=2)
     ns = p.parse_args(argv)
+    if ns.mode == "styles":
+        print("| players | AI vs style | deals | AI chips/hand (95% CI) | AI - easy, paired (95% CI) | seconds |")
+        print("|---|---|---|---|---|---|")
+        for style in ns.styles:
+            nets = {}
+            for ai in ns.ais:
+                net, _, dt = pair_match(ai, style, ns.players, ns.deals, ns.seed, ns.workers)
+                nets[ai] = net
+                diff = _ci(net - nets["easy"]) if "easy" in nets and ai != "easy" else "-"
+                print(f"| {ns.players} | {ai} vs {style} | {ns.deals} | {_ci(net)} | {diff} | {dt:.0f} |",
+                      flush=True)
+        return
     if ns.mode == "mixed":
         t = time.perf_counter()
         r = simulate("draw", ns.table, deals=ns.deals, seed=ns.seed, workers=ns.workers, duplicate=True,
