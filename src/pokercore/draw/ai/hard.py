@@ -28,8 +28,16 @@ counts little; once a seat bets it is no station.
   value-bets thin hands against wide calling ranges and bets for folds only
   at a bounded frequency (``bluff`` <= :data:`MAX_BLUFF`).
 
-No memory across deals: ranges are rebuilt from each observation; only its
-own discards of the current hand are remembered (cleared by ``reset()``).
+**Reading the table.**  Over a session it keeps per-opponent statistics
+from public actions and showdowns (:class:`~.session.Session`, fed by
+``hand_over``): how often each opponent enters, bets, raises, calls and
+folds to a bet, what it showed down, and which type (station, loose,
+tight, maniac, rock) explains its hands best.  Those learnt type priors
+shape every range and continuation model, so it value-bets thinner and
+bluffs less against stations, calls and raises more against maniacs and
+folds to a rock's raises; its value margin also thins against players
+who seldom fold.  Within a hand it remembers its own discards (cleared
+by ``reset()``, which keeps the session).
 
 Examples
 --------
@@ -84,7 +92,8 @@ class HardAgent:
         Lowest chance that a seat that already put chips in this round
         calls a raise.
     value_margin : float
-        Extra expected value (in bets) a bet or raise must show over checking or calling.
+        Extra expected value (in bets) a bet or raise must show over checking or calling
+        (thinner against opponents who seldom fold: :meth:`margin`).
     types : dict, optional
         Opponent types of the ranges (default :data:`~.ranges.TYPES`).
     """
@@ -184,7 +193,7 @@ class HardAgent:
         if to_call == 0:
             ev_check = eq * pot
             ev_bet = ev_aggressive(bet)
-            if find(legal, "bet") is None or ev_bet <= ev_check + self.value_margin * bet:
+            if find(legal, "bet") is None or ev_bet <= ev_check + self.margin(obs) * bet:
                 return check_or_call(legal)
             n = max(1, len(rs))
             if eq < 0.5 / (n + 1) and self.rng.random() >= self.bluff:  # a bet for folds: bounded
@@ -192,7 +201,7 @@ class HardAgent:
             return find(legal, "bet")
         ev_call = eq * (pot + to_call) - to_call
         ev_raise = ev_aggressive(to_call + bet) if find(legal, "raise") is not None else -np.inf
-        if ev_raise > max(ev_call, 0.0) + self.value_margin * bet and eq > 0.5 / (len(rs) + 1):
+        if ev_raise > max(ev_call, 0.0) + self.margin(obs) * bet and eq > 0.5 / (len(rs) + 1):
             return find(legal, "raise")
         if ev_call > 0:
             return check_or_call(legal)
@@ -221,11 +230,20 @@ class HardAgent:
         ev_bet = all_fold * pot + (1 - all_fold) * (share_called * (pot + bet * (1 + callers)) - bet)
         ev_check = share * (pot + 0.0)
         margin = 0.03 if acts_last(obs) else 0.0
-        if ev_bet > ev_check + self.value_margin * bet:
+        if ev_bet > ev_check + self.margin(obs) * bet:
             fair = 1.0 / (len(rs) + 1)
             if share_called + margin >= fair or self.rng.random() < self.steal_freq(hand):
                 return find(legal, "bet")
         return check_or_call(legal)
+
+    def margin(self, obs) -> float:
+        """The value margin, thinner against opponents who seldom fold to a bet (session counts):
+        ``value_margin`` against players folding 30% of the bets they face or more, down to a
+        fifth of it against players who never fold."""
+        folds = [self.session.stats(obs, s).fold_to_bet for s in obs.opponents]
+        if not folds:
+            return self.value_margin
+        return self.value_margin * min(1.0, max(0.2, float(np.mean(folds)) / 0.3))
 
     def steal_freq(self, hand) -> float:
         """Bounded frequency of bets made for folds: semi-bluffs with a draw, steals without."""
