@@ -205,21 +205,25 @@ def test_easy_plays_its_rules_exactly(hands):
         assert _rule_key(row, rule, med) == want
 
 
-def test_normal_is_the_table_search_under_misjudged_values(hands):
+def test_normal_is_the_table_search_under_its_judged_values(hands):
     from pokercore.binh.agents import NormalAgent, TableAgent
 
-    exact = NormalAgent(np.random.default_rng(0), misjudge=0.0)
+    exact = NormalAgent(weights=(1, 1, 1), step=0)
     table = TableAgent()
     for h in hands[:4]:
         assert exact(Observation(h, 0, 4)).ranks == table(Observation(h, 0, 4)).ranks
-    agent = NormalAgent(np.random.default_rng(1))
+    agent = NormalAgent()
+    t = default_tables()
     for h in hands[:4]:
         a = agent(Observation(h, 0, 4))
+        legal = legal_arrangements(h)
+        judged = np.floor(t.value * np.array([[0.7], [1.0], [1.3]]) / 0.5) * 0.5
+        legal_values = judged[0][legal["top_rank"]] + judged[1][legal["middle_rank"]] + judged[2][legal["bottom_rank"]]
+        assert agent.objective.value(a) == pytest.approx(legal_values.max())
         assert not a.is_foul
-        assert any(o.value(a) == pytest.approx(o.value(best_arrangement_of(h, o)))
-                   for o in map(agent.objective, range(32)))
-    with pytest.raises(ValueError, match="misjudge"):
-        NormalAgent(np.random.default_rng(0), misjudge=-1)
+    for bad in ({"weights": (1, 1)}, {"weights": (1, -1, 1)}, {"step": -0.5}):
+        with pytest.raises(ValueError, match="NormalAgent"):
+            NormalAgent(**bad)
 
 
 def best_arrangement_of(h, objective):
