@@ -234,7 +234,7 @@ class EasyAgent:
     def __call__(self, obs: Any) -> Arrangement:
         cards = _cards(obs)
         attack, middle_max, top_max = _easy_objectives(self.tables)
-        full, straight = _made_hands(cards.tolist())
+        full, straight = _made_hands(obs.cards)
         if full:
             objective = attack
         elif straight or self.rng.random() < 0.5:
