@@ -95,3 +95,36 @@ def test_normal_raises_thinner_against_a_maniac():
     st.hands = st.bet_hands = 40
     learnt = agent.edges(obs._replace(events=obs.events + (Event("bet1", 1 - obs.seat, "bet", 2),)))
     assert learnt[1] < fresh[1]
+
+
+def test_hard_bets_thinner_against_players_who_never_fold_and_raises_more_against_maniacs():
+    agent = HardAgent(np.random.default_rng(0), samples=200)
+    s = DrawState(DrawConfig(players=2), button=0, seed=3)
+    obs = s.observe(s.actor)
+    opp = 1 - obs.seat
+    fresh = agent.edges(obs)
+    st = agent.session._stats.setdefault(agent.session.key(obs, opp), SeatStats())
+    st.faced, st.folded = 40, 0
+    assert agent.edges(obs)["bet_edge"] < fresh["bet_edge"] and agent.margin(obs) < agent.value_margin
+    facing = obs._replace(events=obs.events + (Event("bet1", opp, "bet", 2),))
+    before = agent.edges(facing)["raise_edge"]
+    st.hands = st.bet_hands = 40
+    assert agent.edges(facing)["raise_edge"] < before
+
+
+def test_learnt_priors_change_what_a_bet_says():
+    """The same public bet reads as a stronger range from a rock than from a maniac."""
+    from pokercore.draw.ai.ranges import OpponentRange, particles
+
+    s = DrawState(DrawConfig(players=2), button=0, seed=3)
+    obs = s.observe(s.actor)
+    opp = 1 - obs.seat
+    facing = obs._replace(events=obs.events + (Event("bet1", opp, "raise", 4),))
+    pct = particles().pre_pct
+    mean = {}
+    for style in ("maniac", "rock"):
+        priors = {k: 0.01 for k in ("station", "loose", "tight", "maniac", "rock")}
+        priors[style] = 0.96
+        r = OpponentRange(facing, opp, priors=priors)
+        mean[style] = float((r.weights * pct).sum())
+    assert mean["rock"] > mean["maniac"] + 0.1

@@ -236,6 +236,23 @@ class HardAgent:
                 return find(legal, "bet")
         return check_or_call(legal)
 
+    def edges(self, obs) -> dict:
+        """First-round share edges read from the session counts (as the normal agent's):
+        thinner value bets against players who seldom fold, raises with less against bettors who
+        bet almost every hand."""
+        opp = [self.session.stats(obs, s) for s in obs.opponents]
+        if not opp:
+            return {"bet_edge": self.bet_edge, "raise_edge": self.raise_edge}
+        folds = float(np.mean([st.fold_to_bet for st in opp]))
+        bet_edge = self.bet_edge * min(1.0, max(0.2, folds / 0.3))
+        bettors = {e.seat for e in obs.events
+                   if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise")}
+        raise_edge = self.raise_edge
+        if bettors:
+            weight = float(np.mean([self.session.stats(obs, s).bet_weight() for s in bettors]))
+            raise_edge *= min(1.0, max(0.05, weight / 0.5))
+        return {"bet_edge": bet_edge, "raise_edge": raise_edge}
+
     def margin(self, obs) -> float:
         """The value margin, thinner against opponents who seldom fold to a bet (session counts):
         ``value_margin`` against players folding 30% of the bets they face or more, down to a
@@ -269,5 +286,5 @@ class HardAgent:
                     and self.rng.random() < self.bluff):
                 return bet_or_raise(legal)
             margin = 0.03 if acts_last(obs) else 0.0
-            return decide(obs, share, margin=margin, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
+            return decide(obs, share, margin=margin, **self.edges(obs))
         return self._second_round(obs)
