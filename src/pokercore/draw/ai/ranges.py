@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
@@ -163,7 +163,7 @@ def _step(lo: float, hi: float, at: float, width: float):
 #: ("bet1" reads the pre-draw percentile, "bet2" the final one): the chance to bet or
 #: raise (a check is the complement), and the chance to call.  ``prior`` is the share
 #: of each type expected at a table.
-TYPES = {
+TYPES: dict[str, Any] = {
     "station": {"prior": 0.22,  # checks and calls everything, never bets
                 "bet1": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
                 "bet2": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)}},
@@ -312,8 +312,8 @@ def rank_cdf(weights: np.ndarray) -> np.ndarray:
     return below + 0.5 * dens
 
 
-def hand_type_loglik(obs, seat: int, types: Optional[dict] = None,
-                     shown: Optional[tuple] = None) -> dict:
+def hand_type_loglik(obs: Any, seat: int, types: Optional[dict[str, Any]] = None,
+                     shown: Optional[tuple] = None) -> dict[str, float]:
     """Log-likelihood of one opponent's public actions in a finished hand under each type.
 
     Its draw count selects the particles as in :class:`OpponentRange`; a
@@ -324,7 +324,7 @@ def hand_type_loglik(obs, seat: int, types: Optional[dict] = None,
     p = particles()
     types = TYPES if types is None else types
     mine = [e for e in obs.events if e.seat == seat and e.street in ("bet1", "bet2")]
-    base = p.prior.copy()
+    base: np.ndarray = p.prior.copy()
     drawn = obs.draw_counts[seat]
     if drawn is not None:
         on = p.drawn == min(3, drawn)
@@ -332,16 +332,17 @@ def hand_type_loglik(obs, seat: int, types: Optional[dict] = None,
         if n_on > 0 and n_off > 0:
             base = np.where(on, (1 - OFF_POLICY) * base / n_on, OFF_POLICY * base / n_off)
     if shown is not None:
-        pct = float(showdown_cdf()[int(evaluate5_batch(np.array([shown], dtype=np.uint8))[0])])
-        near = np.abs(p.final_pct - pct) <= 0.03
+        shown_pct = float(showdown_cdf()[int(evaluate5_batch(np.array([shown], dtype=np.uint8))[0])])
+        near = np.abs(p.final_pct - shown_pct) <= 0.03
         if near.any():
             base = np.where(near, base, 0.0)
     base = base / base.sum()
-    out = {}
+    out: dict[str, float] = {}
     for name, t in types.items():
         like = base.copy()
         for e in mine:
             pct = p.pre_pct if e.street == "bet1" else p.final_pct
+            lk: Optional[np.ndarray]
             if e.kind == "fold":   # it would not go on: neither raise nor call
                 st = t[e.street]
                 lk = (1.0 - _curve(st["bet"], pct)) * (1.0 - _curve(st["call"], pct))

@@ -183,11 +183,11 @@ class Session:
                 for k, v in ll.items():
                     st.loglik[k] = st.loglik.get(k, 0.0) + v
 
-    def type_priors(self, obs: Any, seat: int) -> dict:
+    def type_priors(self, obs: Any, seat: int) -> dict[str, float]:
         """Prior of each type for the player in ``seat``: the types' priors times the tempered
         likelihood of its past hands, mixed with ``floor`` of each type."""
         st = self._stats.get(self.key(obs, seat))
-        base = {k: t["prior"] for k, t in self.types.items()}
+        base = {k: float(t["prior"]) for k, t in self.types.items()}
         if st is None or not st.loglik:
             return base
         names = list(base)
