@@ -242,3 +242,13 @@ def test_levels_lose_table_value_in_ladder_order():
         loss[level] = np.mean([suggest_arrangement(h)[1] - t.branch_tables().value(agent(Observation(h, 0, 4)))
                                for h in hs])
     assert 0.12 < loss["normal"] < loss["easy"] - 0.12 < loss["strongest"]
+
+
+def test_a_seeded_hard_simulation_does_not_depend_on_the_clock(monkeypatch):
+    from pokercore.sim import simulate
+
+    idle = simulate("binh", ["hard"] * 4, deals=8, seed=4242, progress=False).payoffs
+    clock = iter(range(0, 10**9, 1000))     # a machine so busy that every clock read is 1000 s later
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    busy = simulate("binh", ["hard"] * 4, deals=8, seed=4242, progress=False).payoffs
+    assert np.array_equal(idle, busy)
