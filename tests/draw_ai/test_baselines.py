@@ -7,7 +7,7 @@ import pytest
 
 from pokercore import parse_cards
 from pokercore.draw import DrawConfig, DrawState
-from pokercore.draw.actions import Action, Event
+from pokercore.draw.actions import Action
 from pokercore.draw.ai import AGENTS, make_agent
 from pokercore.draw.ai import baselines as home
 from pokercore.draw.ai.baselines import (STYLES, ManiacAgent, RockAgent, StationAgent, TightAggressiveAgent,
