@@ -1,31 +1,37 @@
-"""Strength of the Binh AIs: heads-up duplicate matches, decision times and exploitability.
+"""Strength of the Binh AIs: the ladder by duplicate simulation, speed, decision times, exploitability.
 
-Duplicate: every deal is played twice with the two hands swapped between
-the agents (seats rotated), so the luck of the cards cancels; the figure is
-agent A's mean net per deal against one opponent (points per deal per
-opponent), with a 95% normal-approximation confidence interval over deals
-(``1.96 * sd / sqrt(deals)`` of the per-deal means of the two plays).
-Every matchup uses the same deals (``--seed``).
+``ladder``: :func:`pokercore.sim.simulate` in duplicate mode (every deal
+replayed once per seat rotation with the same cards), heads-up pairs and
+the 4-seat table with one seat per level (easy, normal, hard, strongest).
+The figure is points per deal per opponent: an agent's net per deal over
+the rotations divided by its number of opponents, with a 95% CI over
+deals (1.96 standard errors); "A - B" at the table is the paired
+difference of the two agents' figures on the same deals.
 
-Exploitability: ``br`` (:class:`pokercore.binh.agents.BestResponseAgent`)
-deals ``--br-samples`` opponents from the 39 unseen cards per decision,
-arranges them with the normal policy and plays the legal arrangement with
-the best mean pair score over them (exhaustive over its own arrangements);
-its duplicate gain over normal is normal's exploitability (a lower bound:
-the best response is estimated from a finite sample).
+``speed``: simulated deals per second of four copies of each of
+``table`` (the table-optimal policy, the former normal level), normal,
+easy and strongest, interleaved over ``--rounds`` rounds in one process
+so that the machine's load hits them alike; the ratios are what count.
 
-Against normal the script also prints an expected-value estimate of the
-same duplicate expectation with the card luck integrated out (see
-:func:`duplicate`): far tighter, since hard and normal differ by
-thousandths of a point.
+``times``: seconds per decision of each level on fresh 4-player hands.
 
-The figures in ``docs/binh_strength.md`` come from (one process each on a
-shared 2-core machine; ``--only`` picks the matchups, all on the same deals)::
+``exploit`` (the older pair matches, on this script's own duplicate
+loop): ``br`` (:class:`pokercore.binh.agents.BestResponseAgent`) deals
+``--br-samples`` opponents from the 39 unseen cards per decision,
+arranges them with the table policy and plays the legal arrangement with
+the best mean pair score over them; its duplicate gain over the table
+policy is that policy's exploitability (a lower bound).  Against the
+table policy the script also prints an expected-value estimate with the
+card luck integrated out (see :func:`duplicate`).
 
-    python benchmarks/binh_strength.py --times 300 --only none
-    python benchmarks/binh_strength.py --deals 4000 --seed 1 --only easy-strongest normal-easy normal-strongest hard-easy
-    python benchmarks/binh_strength.py --deals 3000 --seed 1 --ref-samples 5000 --only hard-normal
-    python benchmarks/binh_strength.py --deals 2000 --seed 1 --br-samples 2000 --ref-samples 5000 --only br-normal
+The figures in ``docs/binh_strength.md`` come from (one process each, nice
+-n 10, on a shared 2-core machine)::
+
+    python benchmarks/binh_strength.py ladder --deals 1500 --seed 7 --pairs hard:normal normal:easy easy:strongest
+    python benchmarks/binh_strength.py ladder --deals 500 --seed 7 --pairs none --table easy normal hard strongest
+    python benchmarks/binh_strength.py speed --deals 1000 --rounds 3
+    python benchmarks/binh_strength.py times --n 300
+    python benchmarks/binh_strength.py exploit --deals 2000 --seed 1 --br-samples 2000 --ref-samples 5000 --only br-table
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ import numpy as np
 
 from pokercore.binh import Arrangement
 from pokercore.binh.agents import (BestResponseAgent, EasyAgent, HardAgent, NormalAgent, StrongestAgent,
-                                   sample_opponents)
+                                   TableAgent, sample_opponents)
 from pokercore.binh.game import Observation, deal_hands, run_deal
 
 
@@ -48,12 +54,12 @@ def duplicate(a: Any, b: Any, deals: int, seed: int, ref_samples: int = 0,
 
     ``mean``/``half``: mean of A's net per deal over the two seatings and
     the 95% CI half-width; ``sd``; ``differ``: deals where the two plays
-    differ.  With ``ref_samples > 0`` (B must be the normal policy) also
+    differ.  With ``ref_samples > 0`` (B must be the table policy) also
     ``ev_mean``/``ev_half``: the same expectation estimated with the card
     luck integrated out, per deal ``(g(h1) + g(h2)) / 2`` with ``g(h) =
     v(A(h)) - v(B(h))``, where ``v(x)`` is the exact mean pair score of
     arrangement ``x`` against ``ref_samples`` opponents dealt from the 39
-    cards unseen by ``h`` and arranged by the normal policy (0 when both
+    cards unseen by ``h`` and arranged by the table policy (0 when both
     play the same ranks).  Both estimate E[v(A(h)) - v(B(h))]: the
     realized one because E[s(B(h), B(h'))] = 0 by symmetry.
     """
@@ -93,7 +99,103 @@ def decision_times(agent: Callable[[Observation], Any], n: int, seed: int, playe
     return out
 
 
+def _ci(x: np.ndarray) -> str:
+    m, h = float(x.mean()), 1.96 * float(x.std(ddof=1)) / np.sqrt(len(x))
+    return f"{m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]"
+
+
+_CLASSES = {"table": TableAgent, "normal": NormalAgent, "easy": EasyAgent, "strongest": StrongestAgent,
+            "hard": HardAgent}
+
+
+def ladder(argv: list[str]) -> None:
+    """Heads-up pairs and one table by :func:`pokercore.sim.simulate` with ``duplicate=True``."""
+    from pokercore.sim import simulate
+
+    p = argparse.ArgumentParser(prog="binh_strength.py ladder")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:strongest"])
+    p.add_argument("--table", nargs="*", default=[])
+    args = p.parse_args(argv)
+    print("| match | deals | A points/deal/opponent (95% CI) | seconds |\n|---|---|---|---|")
+    for pair in args.pairs:
+        if pair == "none":
+            continue
+        a, b = pair.split(":")
+        t0 = time.perf_counter()
+        r = simulate("binh", [_CLASSES[a], _CLASSES[b]], deals=args.deals, seed=args.seed, duplicate=True,
+                     progress=False)
+        print(f"| {a} vs {b} (heads-up) | {args.deals} | {_ci(r.payoffs[:, 0])} | "
+              f"{time.perf_counter() - t0:.0f} |", flush=True)
+    if args.table:
+        t0 = time.perf_counter()
+        r = simulate("binh", [_CLASSES[a] for a in args.table], deals=args.deals, seed=args.seed,
+                     duplicate=True, progress=False)
+        per_opp = r.payoffs / (len(args.table) - 1)
+        print(f"\n{len(args.table)}-seat table, {args.deals} deals x {len(args.table)} rotations, "
+              f"{time.perf_counter() - t0:.0f} s\n| agent | points/deal/opponent (95% CI) |\n|---|---|")
+        for i, a in enumerate(args.table):
+            print(f"| {a} | {_ci(per_opp[:, i])} |")
+        for i in range(len(args.table) - 1):
+            a, b = args.table[i + 1], args.table[i]
+            ia, ib = i + 1, i
+            if {a, b} & {"strongest"}:
+                continue
+            print(f"| {a} - {b} (paired) | {_ci(per_opp[:, ia] - per_opp[:, ib])} |")
+
+
+def speed(argv: list[str]) -> None:
+    """Simulated deals/s of four copies of each policy, interleaved rounds in one process."""
+    from pokercore.sim import simulate
+
+    p = argparse.ArgumentParser(prog="binh_strength.py speed")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--agents", nargs="+", default=["table", "normal", "easy", "strongest"])
+    args = p.parse_args(argv)
+    spent = dict.fromkeys(args.agents, 0.0)
+    for name in args.agents:     # warm up: tables, caches
+        simulate("binh", [_CLASSES[name]] * 4, deals=20, seed=0, progress=False)
+    for k in range(args.rounds):
+        for name in args.agents:
+            t0 = time.perf_counter()
+            simulate("binh", [_CLASSES[name]] * 4, deals=args.deals, seed=k, progress=False)
+            spent[name] += time.perf_counter() - t0
+    base = args.deals * args.rounds / spent[args.agents[0]]
+    print(f"| 4 x agent | deals/s | vs {args.agents[0]} |\n|---|---|---|")
+    for name in args.agents:
+        rate = args.deals * args.rounds / spent[name]
+        print(f"| {name} | {rate:,.0f} | {rate / base:.2f}x |")
+
+
+def times(argv: list[str]) -> None:
+    p = argparse.ArgumentParser(prog="binh_strength.py times")
+    p.add_argument("--n", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    rs = [np.random.default_rng(s) for s in np.random.SeedSequence(args.seed).spawn(4)]
+    agents = {"strongest": StrongestAgent(), "easy": EasyAgent(rs[0]), "normal": NormalAgent(rs[1]),
+              "table": TableAgent(), "hard": HardAgent(rs[2])}
+    print("| level | median | 95th percentile | max |\n|---|---|---|---|")
+    for name, agent in agents.items():
+        t = decision_times(agent, args.n, args.seed + 7) * 1e3
+        print(f"| {name} | {np.median(t):.2f} ms | {np.percentile(t, 95):.2f} ms | {t.max():.2f} ms |", flush=True)
+
+
 def main() -> None:
+    import sys
+
+    modes = {"ladder": ladder, "speed": speed, "times": times}
+    if len(sys.argv) > 1 and sys.argv[1] in modes:
+        modes[sys.argv[1]](sys.argv[2:])
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "exploit":
+        del sys.argv[1]
+    exploit()
+
+
+def exploit() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=2000, help="duplicate deals per matchup")
     p.add_argument("--seed", type=int, default=1)
@@ -104,9 +206,8 @@ def main() -> None:
     p.add_argument("--hard-candidates", type=int, default=None)
     p.add_argument("--hard-shrink", type=float, default=None)
     p.add_argument("--times", type=int, default=0, help="also time this many decisions of each agent")
-    p.add_argument("--only", nargs="+", default=["easy-strongest", "normal-easy", "hard-easy", "hard-normal",
-                                                 "br-normal"],
-                   help="matchups A-B (agents: strongest easy normal hard br), or 'none'")
+    p.add_argument("--only", nargs="+", default=["hard-table", "br-table"],
+                   help="matchups A-B (agents: strongest easy normal table hard br), or 'none'")
     args = p.parse_args()
     hard_kw = {k: v for k, v in (("samples", args.hard_samples), ("candidates", args.hard_candidates),
                                  ("shrink", args.hard_shrink)) if v is not None}
@@ -115,12 +216,13 @@ def main() -> None:
     agents = {
         "strongest": StrongestAgent(),
         "easy": EasyAgent(r[0]),
-        "normal": NormalAgent(),
+        "normal": NormalAgent(r[0]),
+        "table": TableAgent(),
         "hard": HardAgent(r[1], **hard_kw),
         "br": BestResponseAgent(r[2], samples=args.br_samples),
     }
     if args.times:
-        for name in ("strongest", "easy", "normal", "hard", "br"):
+        for name in ("strongest", "easy", "normal", "table", "hard", "br"):
             t = decision_times(agents[name], args.times, args.seed + 7) * 1e3
             print(f"{name:>9} decision: median {np.median(t):6.2f} ms, p95 {np.percentile(t, 95):6.2f} ms, "
                   f"max {t.max():6.2f} ms  ({args.times} decisions, 4 players)", flush=True)
@@ -129,7 +231,7 @@ def main() -> None:
             continue
         a, b = pair.split("-")
         t0 = time.perf_counter()
-        ref = args.ref_samples if b == "normal" else 0
+        ref = args.ref_samples if b == "table" else 0
         r = duplicate(agents[a], agents[b], args.deals, args.seed, ref, args.seed + 1000)
         m, half = r["mean"], r["half"]
         print(f"{a:>6} vs {b:<9} {args.deals:5d} duplicate deals: {m:+.4f} +/- {half:.4f} points/deal/opponent "

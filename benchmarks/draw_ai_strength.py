@@ -11,10 +11,20 @@ errors).  "Hands played" counts every rotation of every deal.
 * six-handed ``A:B``: seats A B A B A B, 6 rotations; A's net per seat-hand.
 * mixed table: the agents given with ``--table`` (default hard normal easy
   call), one seat each; every agent's net per hand, and hard - normal.
+* styles: every AI of ``--ais`` against every style of ``--styles``
+  (maniac, rock, station, tag: :mod:`pokercore.draw.ai.baselines`),
+  heads-up (``--players 2``) or seats A B A B A B (``--players 6``), all on
+  the same deals, with each AI's paired difference to easy on those deals.
 
     python benchmarks/draw_ai_strength.py heads-up --deals 4000 --pairs hard:normal normal:easy easy:call
     python benchmarks/draw_ai_strength.py six --deals 600 --pairs hard:normal normal:easy easy:call
     python benchmarks/draw_ai_strength.py mixed --deals 2000 --seed 7
+    python benchmarks/draw_ai_strength.py styles --players 2 --deals 600 --workers 1
+    python benchmarks/draw_ai_strength.py times --deals 150
+
+``times``: the hard agent's decision times at 2, 4 and 6 players against
+normal, easy and call, after the particle set is built (once per process,
+about 0.3 s).
 """
 
 from __future__ import annotations
@@ -41,15 +51,70 @@ def pair_match(a: str, b: str, players: int, deals: int, seed: int, workers: int
     return net, deals * players, time.perf_counter() - t
 
 
+def decision_times(deals: int, seed: int) -> None:
+    """Milliseconds per hard decision (and per ``hand_over``) at 2, 4 and 6 players."""
+    from pokercore.draw import DrawConfig, DrawState
+    from pokercore.draw.ai import make_agent
+    from pokercore.draw.ai.ranges import particles
+
+    particles()   # built once per process (about 0.3 s), not counted
+    print("| players | decisions | mean | 99th percentile | max | first round | draw | second round | hand_over |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    others = ["normal", "easy", "call", "normal", "easy"]
+    for players in (2, 4, 6):
+        ss = np.random.SeedSequence(seed).spawn(players)
+        hard = make_agent("hard", np.random.default_rng(ss[0]))
+        agents = [hard] + [make_agent(others[i], np.random.default_rng(ss[i + 1])) for i in range(players - 1)]
+        times: dict[str, list[float]] = {"bet1": [], "draw": [], "bet2": [], "over": []}
+
+        def timed(obs):
+            t0 = time.perf_counter()
+            a = hard(obs)
+            times[obs.street].append(time.perf_counter() - t0)
+            return a
+
+        table = [timed] + agents[1:]
+        cfg = DrawConfig(players=players)
+        for d in range(deals):
+            s = DrawState(cfg, button=d % players, seed=seed * 10_000 + d)
+            s.play(table)
+            t0 = time.perf_counter()
+            hard.hand_over(s.observe(0))
+            times["over"].append(time.perf_counter() - t0)
+        every = np.array(times["bet1"] + times["draw"] + times["bet2"]) * 1e3
+        mean = {k: 1e3 * float(np.mean(v)) if v else 0.0 for k, v in times.items()}
+        print(f"| {players} | {len(every)} | {every.mean():.1f} ms | {np.percentile(every, 99):.1f} ms | "
+              f"{every.max():.1f} ms | {mean['bet1']:.1f} ms | {mean['draw']:.1f} ms | {mean['bet2']:.1f} ms | "
+              f"{mean['over']:.1f} ms |", flush=True)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("mode", choices=["heads-up", "six", "mixed"])
+    p.add_argument("mode", choices=["heads-up", "six", "mixed", "styles", "times"])
+    p.add_argument("--ais", nargs="+", default=["easy", "normal", "hard"])
+    p.add_argument("--styles", nargs="+", default=["maniac", "rock", "station", "tag"])
+    p.add_argument("--players", type=int, default=2)
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:call"])
     p.add_argument("--table", nargs="+", default=["hard", "normal", "easy", "call"])
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--workers", type=int, default=2)
     ns = p.parse_args(argv)
+    if ns.mode == "times":
+        decision_times(ns.deals, ns.seed)
+        return
+    if ns.mode == "styles":
+        print("| players | AI vs style | deals | AI chips/hand (95% CI) | AI - easy, paired (95% CI) | seconds |")
+        print("|---|---|---|---|---|---|")
+        for style in ns.styles:
+            nets = {}
+            for ai in ns.ais:
+                net, _, dt = pair_match(ai, style, ns.players, ns.deals, ns.seed, ns.workers)
+                nets[ai] = net
+                diff = _ci(net - nets["easy"]) if "easy" in nets and ai != "easy" else "-"
+                print(f"| {ns.players} | {ai} vs {style} | {ns.deals} | {_ci(net)} | {diff} | {dt:.0f} |",
+                      flush=True)
+        return
     if ns.mode == "mixed":
         t = time.perf_counter()
         r = simulate("draw", ns.table, deals=ns.deals, seed=ns.seed, workers=ns.workers, duplicate=True,

@@ -17,7 +17,7 @@ import pytest
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.ai import make_agent
 
-NAMES = ["easy", "normal", "hard", "random", "call"]
+NAMES = ["easy", "normal", "hard", "random", "call", "maniac", "rock", "station", "tag"]
 
 
 def _observations(players: int, hands: int = 40) -> list:

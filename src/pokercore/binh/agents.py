@@ -4,19 +4,25 @@
 level      how it arranges
 ========== ====================================================================
 strongest  the lexicographically strongest legal split (bottom, middle, top)
-easy       the brief's suggestions (attack: full house / any / max; defend:
-           flush or less / max / avg; weak: any / max / avg or any / avg /
-           max), with some randomness
-normal     exhaustive search maximising the self-play table objective
-           (expected points per opponent, :mod:`pokercore.binh.tables`)
-hard       normal's best candidates plus the best ones against the sampled
-           field, scored exactly by Monte Carlo: opponents dealt from the 39
-           unseen cards and arranged by the normal policy
+easy       rules of thumb (attack: full house / any / max; defend: flush or
+           less / max / avg; weak: any / max / avg or any / avg / max at
+           random), each one exhaustive search objective
+normal     exhaustive search over the self-play value tables as a player
+           with habits judges them: coarse steps, bottom overrated
+hard       the table-optimal candidates plus the best ones against a
+           sampled field, scored exactly by Monte Carlo: opponents dealt
+           from the 39 unseen cards and arranged by the table policy
 ========== ====================================================================
 
-:class:`BestResponseAgent` (not a level) is the exploitability probe: the
-exhaustive best response to the normal policy, estimated from many
-opponent samples per decision.
+Each level is a clear step: about a quarter point per deal per opponent
+between easy and normal and between normal and hard
+(``docs/binh_strength.md``).  :class:`TableAgent` (not a level) is the
+table-optimal policy; :class:`BestResponseAgent` (not a level) is the
+exploitability probe: the exhaustive best response to the table policy,
+estimated from many opponent samples per decision.
+
+Every decision depends on the agent's seed alone, never on the clock or
+the machine's load.
 
 None of them ever fouls.  Agents see only their observation.  Everything
 goes through the public search face :mod:`pokercore.binh.search`.
@@ -33,25 +39,27 @@ goes through the public search face :mod:`pokercore.binh.search`.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from .. import evaluate5
+from ..errors import PokercoreValueError
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
 from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_batch, legal_arrangements
 from .special import SpecialKind, classify_special_batch
 from .tables import SelfPlayTables, default_tables
 
-__all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "HardAgent", "BestResponseAgent",
+__all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "TableAgent", "HardAgent",
+           "BestResponseAgent",
            "AGENT_LEVELS", "suggest_arrangement", "OpponentSample", "sample_opponents", "HardEvaluation"]
 
 AGENT_LEVELS = ("easy", "normal", "hard", "strongest")
 
 # Lowest Binh ranks of the 5-card categories the easy agent reasons with.
 _FULL_HOUSE_MIN = evaluate5([0, 1, 2, 4, 5], "binh")      # 2-2-2-3-3
-_STRAIGHT_MIN = evaluate5([0, 4, 8, 12, 17], "binh")      # 2-3-4-5-6 offsuit
 
 _RANK_FIELDS = ["top_rank", "middle_rank", "bottom_rank"]
 
@@ -96,8 +104,13 @@ class StrongestAgent:
         return best_arrangement(_cards(obs))
 
 
-class NormalAgent:
-    """Exhaustive search maximising the expected points per opponent under the tables."""
+class TableAgent:
+    """Exhaustive search maximising the expected points per opponent under the self-play tables.
+
+    The table-optimal policy: what :func:`suggest_arrangement` plays, the
+    field that :class:`HardAgent` samples and refines, and the policy the
+    exploitability probe (:class:`BestResponseAgent`) attacks.
+    """
 
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
                  tables: SelfPlayTables | None = None) -> None:
@@ -107,56 +120,137 @@ class NormalAgent:
         return suggest_arrangement(obs.cards, self.tables)[0]
 
 
-class EasyAgent:
-    """The brief's rules of thumb with some randomness (``noise``: chance of a near-best alternative).
+class NormalAgent:
+    """The table search under a coarse, biased judgment of the values: a good player with habits.
 
-    * a full house or better available for the bottom: attack, full house /
-      any / max (bottom at least a full house, then the strongest top);
-    * a straight or flush available: defend, flush or less / max / avg
-      (strongest middle, then an average top);
-    * weaker: avoid a complete defeat, any / max / avg or any / avg / max
-      at random.
+    It plays the exhaustive best arrangement under the self-play value
+    tables as such a player would judge them: each branch's value scaled
+    by ``weights`` (top, middle, bottom: 0.7, 1.0, 1.3 by default, so it
+    overrates its bottom and underrates its top) and rounded down to steps
+    of ``step`` points (0.5).  Among arrangements it judges equal, the
+    search's tie-break prefers the strongest bottom, then middle.  It never
+    fouls.  Its judgment costs it about a fifth of a point per deal per
+    opponent against the table-optimal field, against about twice that for
+    the easy rules (``docs/binh_strength.md``); ``weights=(1, 1, 1)`` and
+    ``step=0`` play like :class:`TableAgent`.  One search per decision, no
+    randomness.
     """
 
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
-                 noise: float = 0.25) -> None:
+                 tables: SelfPlayTables | None = None, weights: tuple[float, float, float] = (0.7, 1.0, 1.3),
+                 step: float = 0.5) -> None:
+        self.tables = default_tables() if tables is None else tables
+        w = tuple(float(x) for x in weights)
+        if len(w) != 3 or not all(np.isfinite(x) and x > 0 for x in w) or not (np.isfinite(step) and step >= 0):
+            raise PokercoreValueError(
+                f"NormalAgent: weights must be 3 positive numbers and step a number >= 0, got {weights!r}, {step!r}")
+        self.weights, self.step = w, float(step)
+        self.objective = _judged(self.tables, w, self.step)
+
+    def __call__(self, obs: Any) -> Arrangement:
+        return best_arrangement(_cards(obs), self.objective)
+
+
+@lru_cache(maxsize=8)
+def _judged(tables: SelfPlayTables, weights: tuple[float, float, float], step: float) -> BranchTables:
+    """The value tables scaled per branch by ``weights`` and rounded down to multiples of ``step``."""
+    v = tables.value * np.asarray(weights)[:, None]
+    if step > 0:
+        v = np.floor(v / step) * step
+    return BranchTables(*v)
+
+
+def _made_hands(cards: Any) -> tuple[bool, bool]:
+    """Whether 5 of ``cards`` make (a full house or better, a straight, flush or better).
+
+    Straights on the Binh order: A-2-3-4-5 counts.
+
+    >>> from pokercore import parse_cards
+    >>> _made_hands(parse_cards("As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c"))
+    (True, True)
+    >>> _made_hands(parse_cards("Ac 2d 3h 4s 5c 9d 9h Js Qc Kd 7h 7s 8c"))
+    (False, True)
+    """
+    counts = [0] * 13
+    suits = [0, 0, 0, 0]            # per suit, a bit mask of its ranks
+    for c in cards:
+        counts[c >> 2] += 1
+        suits[c & 3] |= 1 << (c >> 2)
+    top = sorted(counts, reverse=True)
+    full = top[0] >= 4 or (top[0] >= 3 and top[1] >= 2)
+    flushes = [m for m in suits if bin(m).count("1") >= 5]
+    full = full or any(_has_straight(m) for m in flushes)
+    return full, full or bool(flushes) or _has_straight(suits[0] | suits[1] | suits[2] | suits[3])
+
+
+def _has_straight(m: int) -> bool:
+    """Whether the rank bit mask ``m`` holds five ranks in a row (A-2-3-4-5 included)."""
+    return bool(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)) or m & _WHEEL == _WHEEL
+
+
+_WHEEL = 0b1_0000_0000_1111     # A, 5, 4, 3, 2
+
+
+@lru_cache(maxsize=4)
+def _easy_objectives(tables: SelfPlayTables) -> tuple[BranchTables, BranchTables, BranchTables]:
+    """The easy rules as search objectives: (attack, middle max / top average, top max / middle average).
+
+    An "average" branch is the one closest to the field's median rank for
+    that branch (from the tables).  Weights are powers of ``TABLE_LEN``, so
+    each objective is lexicographic and exact in floating point.
+    """
+    r = np.arange(TABLE_LEN, dtype=np.float64)
+    big = float(TABLE_LEN)
+    median = [int(np.searchsorted(np.cumsum(tables.pmf[b]), 0.5)) for b in range(3)]
+    zero = np.zeros(TABLE_LEN)
+    attack = BranchTables(r * big, r, np.where(r >= _FULL_HOUSE_MIN, 4 * big * big, 0.0))
+    middle_max = BranchTables(-np.abs(r - median[0]), r * big, zero)
+    top_max = BranchTables(r * big, -np.abs(r - median[1]), zero)
+    return attack, middle_max, top_max
+
+
+class EasyAgent:
+    """Rules of thumb, with a coin for the weak hands.
+
+    * a full house or better available for the bottom: attack, full house /
+      any / max (bottom at least a full house, then the strongest top,
+      then the strongest middle);
+    * a straight or flush available: defend, flush or less / max / avg
+      (the strongest middle, then a top as close as possible to the
+      field's median top);
+    * weaker: avoid a complete defeat, any / max / avg or any / avg / max
+      (the strongest middle or the strongest top, the other branch
+      average) at random.
+
+    Each rule is a search objective (:func:`_easy_objectives`), so a
+    decision is one exhaustive search, as fast as the table levels.
+    """
+
+    def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
+                 tables: SelfPlayTables | None = None) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
-        self.noise = noise
+        self.tables = default_tables() if tables is None else tables
 
     def __call__(self, obs: Any) -> Arrangement:
         cards = _cards(obs)
-        legal = legal_arrangements(cards)
-        rt, rm, rb = legal["top_rank"], legal["middle_rank"], legal["bottom_rank"]
-        best_b = int(rb.max())
-        if best_b >= _FULL_HOUSE_MIN:
-            keep = rb >= _FULL_HOUSE_MIN
-            order = np.lexsort((rm[keep], rt[keep]))[::-1]   # top max, then middle
-            rows = legal[keep][order]
+        attack, middle_max, top_max = _easy_objectives(self.tables)
+        full, straight = _made_hands(obs.cards)
+        if full:
+            objective = attack
+        elif straight or self.rng.random() < 0.5:
+            objective = middle_max
         else:
-            if best_b >= _STRAIGHT_MIN or self.rng.random() < 0.5:
-                first, second = rm, rt        # middle max, top average
-            else:
-                first, second = rt, rm        # top max, middle average
-            best = first == first.max()
-            sub = legal[best]
-            sec = second[best]
-            # an "average" second branch: the median of what remains possible
-            target = np.sort(sec)[len(sec) // 2]
-            order = np.lexsort((-rb[best], np.abs(sec - target)))
-            rows = sub[order]
-        k = 0
-        if self.rng.random() < self.noise and len(rows) > 1:
-            k = int(self.rng.integers(1, min(len(rows), 6)))
-        return _from_row(cards, rows[k])
+            objective = top_max
+        return best_arrangement(cards, objective)
 
 
-# ---------------------------------------------------------------- Monte Carlo against the normal field
+# ---------------------------------------------------------------- Monte Carlo against the table-policy field
 
 
 class OpponentSample(NamedTuple):
-    """Opponent hands dealt from the unseen cards and arranged by the normal policy.
+    """Opponent hands dealt from the unseen cards and arranged by the table policy.
 
-    ``ranks`` (m, 3): (top, middle, bottom) ranks of the ``m`` normal
+    ``ranks`` (m, 3): (top, middle, bottom) ranks of the ``m`` normal (not special)
     (arranged) opponents; ``special_points`` (n - m,): what each declared
     special opponent wins from us; ``n``: all sampled opponents.
     """
@@ -196,7 +290,7 @@ class OpponentSample(NamedTuple):
 
 def sample_opponents(cards: Any, n: int, rng: np.random.Generator, tables: SelfPlayTables | None = None,
                      rules: BinhRules = DEFAULT_RULES, deadline: float | None = None) -> OpponentSample:
-    """Deal ``n`` opponent hands from the 39 cards not in ``cards`` and arrange them by the normal policy.
+    """Deal ``n`` opponent hands from the 39 cards not in ``cards`` and arrange them by the table policy.
 
     Hands come three to a shuffle of the 39 unseen cards (each one a
     uniform 13-card hand of them: card removal is exact).  Special hands
@@ -237,7 +331,7 @@ class HardEvaluation(NamedTuple):
     """What :meth:`HardAgent.evaluate` found.
 
     ``legal``: the candidate rows (:data:`~pokercore.binh.search.LEGAL_DTYPE`);
-    ``table``: their table values (normal's objective); ``mc``: their exact
+    ``table``: their table values (the table objective); ``mc``: their exact
     Monte Carlo mean pair scores over the sample; ``score``: what the agent
     maximises (``mc`` shrunk towards ``table``); ``samples``: opponents used.
     """
@@ -254,11 +348,11 @@ class HardEvaluation(NamedTuple):
 
 
 class HardAgent:
-    """Normal's top candidates and the best ones against the sampled field, re-ranked by Monte Carlo.
+    """The table policy's top candidates and the best ones against the sampled field, re-ranked by Monte Carlo.
 
     Per decision: ``samples`` opponent hands are dealt from the 39 unseen
-    cards and arranged by the normal policy (:func:`sample_opponents`, one
-    batch search).  The candidates are normal's ``candidates`` best
+    cards and arranged by the table policy (:func:`sample_opponents`, one
+    batch search).  The candidates are the ``candidates`` best
     arrangements by table value plus the ``candidates`` best by their mean
     score over the sample (found among all legal arrangements).  Each
     candidate is scored exactly against every sampled opponent (branches,
@@ -267,20 +361,20 @@ class HardAgent:
     ``shrink`` pseudo-samples of the table value temper the winner's curse
     of picking the maximum of many noisy estimates.
 
-    The default is deterministic given the rng: a fixed ``samples`` count
-    (600) sized to fit the 50 ms budget with room to spare (~12 ms per
-    decision on an idle core, ~36 ms with the 2 cores at a load of about
-    5; see ``docs/binh_strength.md``).  ``time_budget`` (seconds) is only a
-    safety cap: once 80% of it is spent arranging the sample the agent
-    stops (between chunks of 256 hands) and decides on the opponents
-    arranged so far; only then does the result depend on machine speed
-    (``capped`` counts those decisions).  Pass ``time_budget=float("inf")``
-    for results that depend on the seed alone.
+    Every decision depends on the seed alone: its work is a fixed budget
+    of ``samples`` opponents (300 by default, sized to decide within 50 ms
+    on a busy shared core; see ``docs/binh_strength.md``), whatever the
+    machine load.  ``time_budget`` (seconds, default ``None``: off) is an
+    explicit opt-in wall-clock cap for interactive play only: once 80% of
+    it is spent arranging the sample the agent stops (between chunks of
+    256 hands) and decides on the opponents arranged so far, so with a cap
+    the result may depend on machine speed (``capped`` counts those
+    decisions).  Never set it where results are reported.
     """
 
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None,
-                 tables: SelfPlayTables | None = None, candidates: int = 16, samples: int = 600,
-                 shrink: float = 100.0, time_budget: float = 0.05) -> None:
+                 tables: SelfPlayTables | None = None, candidates: int = 16, samples: int = 300,
+                 shrink: float = 100.0, time_budget: float | None = None) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.rules = DEFAULT_RULES if rules is None else rules
         self.tables = default_tables() if tables is None else tables
@@ -299,8 +393,8 @@ class HardAgent:
         legal = legal_arrangements(cards)
         ranks = _ranks(legal)
         table = self.tables.expected(ranks)
-        sample = sample_opponents(cards, self.samples, self.rng, self.tables, rules,
-                                  deadline=start + 0.8 * self.time_budget)
+        deadline = None if self.time_budget is None else start + 0.8 * self.time_budget
+        sample = sample_opponents(cards, self.samples, self.rng, self.tables, rules, deadline=deadline)
         v = sample.branch_values()
         emp = v[0][ranks[:, 0]] + v[1][ranks[:, 1]] + v[2][ranks[:, 2]]
         k = min(self.candidates, len(legal))
@@ -323,10 +417,10 @@ class HardAgent:
 
 
 class BestResponseAgent:
-    """Exhaustive best response to the normal policy, estimated per decision (the exploitability probe).
+    """Exhaustive best response to the table policy, estimated per decision (the exploitability probe).
 
     Deals ``samples`` opponents from the unseen cards, arranges them by the
-    normal policy and plays the legal arrangement with the highest mean
+    table policy and plays the legal arrangement with the highest mean
     pair score over that sample, searched over all its legal arrangements
     (the sample's per-branch points as a :class:`BranchTables` objective:
     exact for ``scoop_bonus == 0``; with a scoop bonus the 64 best rows of

@@ -16,7 +16,7 @@ Examples
 from __future__ import annotations
 
 from .actions import CHECK, FOLD, STAND_PAT, Action, DrawChoices, Event, draw_action
-from .baseline import RandomAgent, check_call_agent, raise_agent
+from .ai.baselines import RandomAgent, check_call_agent, raise_agent
 from .config import DrawConfig
 from .engine import DrawState
 from .errors import ConfigError, DrawError, HistoryError, IllegalActionError

@@ -1,4 +1,4 @@
-"""Five-card draw AIs: easy, normal, hard, and two baselines.
+"""Five-card draw AIs: easy, normal, hard, and the baselines (simple policies and four styles).
 
 An agent is a callable ``agent(observation) -> action`` returning one of
 ``observation.legal_actions``; it sees only its own cards, the public
@@ -14,7 +14,13 @@ name       agent
 "hard"     :class:`HardAgent`: per-opponent ranges, Monte Carlo EVs, bounded bluffs
 "random"   :class:`RandomLegalAgent`: a uniformly random legal action
 "call"     :class:`CallAgent`: always checks or calls
+"maniac"   :class:`ManiacAgent`: always bets or raises
+"rock"     :class:`RockAgent`: plays only strong hands, and raises them
+"station"  :class:`StationAgent`: calls down, chases draws
+"tag"      :class:`TightAggressiveAgent`: tight-aggressive rules on exact hand strength
 =========  ====================================================================
+
+The baselines live in :mod:`pokercore.draw.ai.baselines`.
 
 Examples
 --------
@@ -33,13 +39,14 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from .baselines import CallAgent, RandomLegalAgent
+from .baselines import (CallAgent, ManiacAgent, RandomLegalAgent, RockAgent, StationAgent,
+                        TightAggressiveAgent)
 from .easy import EasyAgent
 from .hard import HardAgent
 from .normal import NormalAgent
 
 __all__ = ["make_agent", "AGENTS", "EasyAgent", "NormalAgent", "HardAgent", "RandomLegalAgent",
-           "CallAgent"]
+           "CallAgent", "ManiacAgent", "RockAgent", "StationAgent", "TightAggressiveAgent"]
 
 #: Built-in agent names and their classes.
 AGENTS: dict[str, Callable[..., object]] = {
@@ -48,6 +55,10 @@ AGENTS: dict[str, Callable[..., object]] = {
     "hard": HardAgent,
     "random": RandomLegalAgent,
     "call": CallAgent,
+    "maniac": ManiacAgent,
+    "rock": RockAgent,
+    "station": StationAgent,
+    "tag": TightAggressiveAgent,
 }
 
 
@@ -59,7 +70,7 @@ def make_agent(name: str, rng: Optional[np.random.Generator] = None):
     >>> make_agent("expert", np.random.default_rng(1))
     Traceback (most recent call last):
     ...
-    ValueError: unknown draw agent 'expert': use one of 'easy', 'normal', 'hard', 'random', 'call'
+    ValueError: unknown draw agent 'expert': use one of 'easy', 'normal', 'hard', 'random', 'call', 'maniac', 'rock', 'station', 'tag'
     """
     try:
         cls = AGENTS[name]

@@ -22,8 +22,6 @@ Examples
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from typing import Optional
 
 import numpy as np
@@ -31,51 +29,11 @@ import numpy as np
 from pokercore import evaluate5
 from pokercore.draw.actions import draw_action
 
+from .baselines import drawing_hand, easy_discard
 from .odds import CATEGORY
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
 __all__ = ["EasyAgent", "easy_discard", "drawing_hand"]
-
-
-def _four_flush(hand: Sequence[int]) -> Optional[int]:
-    """The off-suit card of a four-flush, or ``None``."""
-    suits = Counter(c & 3 for c in hand)
-    suit, n = suits.most_common(1)[0]
-    if n == 4:
-        return next(c for c in hand if c & 3 != suit)
-    return None
-
-
-def _open_ender(hand: Sequence[int]) -> Optional[int]:
-    """The card to throw from an open-ended straight draw, or ``None``."""
-    for c in hand:
-        rest = sorted({x >> 2 for x in hand if x != c})
-        if len(rest) == 4 and rest[3] - rest[0] == 3 and rest[3] < 12:
-            return c
-    return None
-
-
-def drawing_hand(hand: Sequence[int]) -> bool:
-    """Whether ``hand`` holds a four-flush or an open-ended straight draw."""
-    return _four_flush(hand) is not None or _open_ender(hand) is not None
-
-
-def easy_discard(hand: Sequence[int]) -> tuple[int, ...]:
-    """The easy agent's discard (0-3 cards of ``hand``)."""
-    hand = list(hand)
-    cat = int(CATEGORY[evaluate5(hand)])
-    if cat >= 4:  # straight or better: never break it
-        return ()
-    counts = Counter(c >> 2 for c in hand)
-    if cat in (1, 2, 3):  # pair, two pair, trips: keep the paired ranks
-        return tuple(c for c in hand if counts[c >> 2] == 1)
-    off = _four_flush(hand)
-    if off is None:
-        off = _open_ender(hand)
-    if off is not None:
-        return (off,)
-    low = sorted(hand, key=lambda c: c >> 2)[:3]
-    return tuple(c for c in hand if c in low)
 
 
 class EasyAgent:

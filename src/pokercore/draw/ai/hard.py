@@ -28,8 +28,16 @@ counts little; once a seat bets it is no station.
   value-bets thin hands against wide calling ranges and bets for folds only
   at a bounded frequency (``bluff`` <= :data:`MAX_BLUFF`).
 
-No memory across deals: ranges are rebuilt from each observation; only its
-own discards of the current hand are remembered (cleared by ``reset()``).
+**Reading the table.**  Over a session it keeps per-opponent statistics
+from public actions and showdowns (:class:`~.session.Session`, fed by
+``hand_over``): how often each opponent enters, bets, raises, calls and
+folds to a bet, what it showed down, and which type (station, loose,
+tight, maniac, rock) explains its hands best.  Those learnt type priors
+shape every range and continuation model, so it value-bets thinner and
+bluffs less against stations, calls and raises more against maniacs and
+folds to a rock's raises; its value margin also thins against players
+who seldom fold.  Within a hand it remembers its own discards (cleared
+by ``reset()``, which keeps the session).
 
 Examples
 --------
@@ -54,6 +62,7 @@ from .easy import drawing_hand
 from .normal import acts_last, decide
 from .odds import best_discard
 from .ranges import OpponentRange, card_mask, particles
+from .session import Session
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
 __all__ = ["HardAgent", "MAX_BLUFF"]
@@ -83,7 +92,8 @@ class HardAgent:
         Lowest chance that a seat that already put chips in this round
         calls a raise.
     value_margin : float
-        Extra expected value (in bets) a bet or raise must show over checking or calling.
+        Extra expected value (in bets) a bet or raise must show over checking or calling
+        (thinner against opponents who seldom fold: :meth:`margin`).
     types : dict, optional
         Opponent types of the ranges (default :data:`~.ranges.TYPES`).
     """
@@ -104,15 +114,21 @@ class HardAgent:
         self.open_ev_max = open_ev_max
         self._hand_number: Optional[int] = None
         self._discards: tuple[int, ...] = ()
+        #: what it learnt about each opponent over the session (kept across hands)
+        self.session = Session(types)
 
     def reset(self) -> None:
-        """Forget the hand: its own discards (ranges are rebuilt from each observation)."""
+        """Forget the hand: its own discards.  What it learnt about the opponents stays."""
         self._hand_number = None
         self._discards = ()
 
+    def hand_over(self, obs) -> None:
+        """Learn from a finished hand: public actions and showdowns (:class:`~.session.Session`)."""
+        self.session.record(obs)
+
     def ranges(self, obs) -> list[OpponentRange]:
-        """The current range of every live opponent."""
-        return [OpponentRange(obs, s, self.types) for s in obs.opponents]
+        """The current range of every live opponent, from type priors learnt over the session."""
+        return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s)) for s in obs.opponents]
 
     @staticmethod
     def score(rs: list[OpponentRange]) -> np.ndarray:
@@ -177,7 +193,7 @@ class HardAgent:
         if to_call == 0:
             ev_check = eq * pot
             ev_bet = ev_aggressive(bet)
-            if find(legal, "bet") is None or ev_bet <= ev_check + self.value_margin * bet:
+            if find(legal, "bet") is None or ev_bet <= ev_check + self.margin(obs) * bet:
                 return check_or_call(legal)
             n = max(1, len(rs))
             if eq < 0.5 / (n + 1) and self.rng.random() >= self.bluff:  # a bet for folds: bounded
@@ -185,7 +201,7 @@ class HardAgent:
             return find(legal, "bet")
         ev_call = eq * (pot + to_call) - to_call
         ev_raise = ev_aggressive(to_call + bet) if find(legal, "raise") is not None else -np.inf
-        if ev_raise > max(ev_call, 0.0) + self.value_margin * bet and eq > 0.5 / (len(rs) + 1):
+        if ev_raise > max(ev_call, 0.0) + self.margin(obs) * bet and eq > 0.5 / (len(rs) + 1):
             return find(legal, "raise")
         if ev_call > 0:
             return check_or_call(legal)
@@ -214,11 +230,37 @@ class HardAgent:
         ev_bet = all_fold * pot + (1 - all_fold) * (share_called * (pot + bet * (1 + callers)) - bet)
         ev_check = share * (pot + 0.0)
         margin = 0.03 if acts_last(obs) else 0.0
-        if ev_bet > ev_check + self.value_margin * bet:
+        if ev_bet > ev_check + self.margin(obs) * bet:
             fair = 1.0 / (len(rs) + 1)
             if share_called + margin >= fair or self.rng.random() < self.steal_freq(hand):
                 return find(legal, "bet")
         return check_or_call(legal)
+
+    def edges(self, obs) -> dict:
+        """First-round share edges read from the session counts (as the normal agent's):
+        thinner value bets against players who seldom fold, raises with less against bettors who
+        bet almost every hand."""
+        opp = [self.session.stats(obs, s) for s in obs.opponents]
+        if not opp:
+            return {"bet_edge": self.bet_edge, "raise_edge": self.raise_edge}
+        folds = float(np.mean([st.fold_to_bet for st in opp]))
+        bet_edge = self.bet_edge * min(1.0, max(0.2, folds / 0.3))
+        bettors = {e.seat for e in obs.events
+                   if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise")}
+        raise_edge = self.raise_edge
+        if bettors:
+            weight = float(np.mean([self.session.stats(obs, s).bet_weight() for s in bettors]))
+            raise_edge *= min(1.0, max(0.05, weight / 0.5))
+        return {"bet_edge": bet_edge, "raise_edge": raise_edge}
+
+    def margin(self, obs) -> float:
+        """The value margin, thinner against opponents who seldom fold to a bet (session counts):
+        ``value_margin`` against players folding 30% of the bets they face or more, down to a
+        fifth of it against players who never fold."""
+        folds = [self.session.stats(obs, s).fold_to_bet for s in obs.opponents]
+        if not folds:
+            return self.value_margin
+        return self.value_margin * min(1.0, max(0.2, float(np.mean(folds)) / 0.3))
 
     def steal_freq(self, hand) -> float:
         """Bounded frequency of bets made for folds: semi-bluffs with a draw, steals without."""
@@ -244,5 +286,5 @@ class HardAgent:
                     and self.rng.random() < self.bluff):
                 return bet_or_raise(legal)
             margin = 0.03 if acts_last(obs) else 0.0
-            return decide(obs, share, margin=margin, bet_edge=self.bet_edge, raise_edge=self.raise_edge)
+            return decide(obs, share, margin=margin, **self.edges(obs))
         return self._second_round(obs)

@@ -6,8 +6,11 @@ Before the draw the strength is the expected share over every possible
 draw of its best discard (exact enumeration, :func:`~.odds.best_discard`),
 so a pair's 28.7% chance to improve or a four-flush's 19.1% chance to fill
 is weighed exactly; after the draw it is the share of its final hand.
-Each bet or raise it faces counts as half an extra opponent (bettors are
-stronger than random hands).  It bets when its share clearly beats the fair
+Each bet or raise it faces counts as an extra fraction of an opponent
+(bettors are stronger than random hands): half of one from a player who
+bets 40% of its hands, less from one who bets more often, up to one from a
+player who never bets (counted over the session from public actions,
+:class:`~.session.Session`).  It bets when its share clearly beats the fair
 share ``1 / (players)``, raises when it beats it by more, calls when the
 share beats the pot odds, and loosens a little when it acts last.
 
@@ -31,6 +34,7 @@ from pokercore import evaluate5
 from pokercore.draw.actions import draw_action
 
 from .odds import best_discard, showdown_cdf
+from .session import Session
 from .strength import check_or_call, check_or_fold, find
 
 __all__ = ["NormalAgent", "decide", "bets_faced", "acts_last"]
@@ -85,13 +89,21 @@ class NormalAgent:
 
     def __init__(self, rng: Optional[np.random.Generator] = None) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
+        #: how often each opponent bets, counted over the session (public actions only)
+        self.session = Session(learn_types=False)
 
     def reset(self) -> None:
-        """No memory across hands."""
+        """Nothing to forget between hands: the session's counts stay."""
+
+    def hand_over(self, obs) -> None:
+        """Count a finished hand's public actions (:class:`~.session.Session`)."""
+        self.session.record(obs)
 
     def _score(self, obs) -> np.ndarray:
         n = max(1, len(obs.opponents))
-        return showdown_cdf() ** (n + 0.5 * bets_faced(obs))
+        extra = sum(self.session.stats(obs, e.seat).bet_weight() for e in obs.events
+                    if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise"))
+        return showdown_cdf() ** (n + extra)
 
     def __call__(self, obs):
         hand = list(obs.hand)
@@ -102,4 +114,26 @@ class NormalAgent:
             share = best_discard(hand, score)[1]
         else:
             share = float(score[evaluate5(hand)])
-        return decide(obs, share, margin=0.03 if acts_last(obs) else 0.0)
+        bet_edge, raise_edge = self.edges(obs)
+        return decide(obs, share, margin=0.03 if acts_last(obs) else 0.0, bet_edge=bet_edge,
+                      raise_edge=raise_edge)
+
+    def edges(self, obs) -> tuple[float, float]:
+        """Share edges to bet and to raise, read from the opponents' session counts.
+
+        Against players who seldom fold to a bet it value-bets thinner
+        (down to a fifth of the 0.12 edge); against bettors who bet almost
+        every hand it raises with less (the 0.25 edge scaled by what their
+        bets say, :meth:`~.session.SeatStats.bet_weight`).
+        """
+        opp = [self.session.stats(obs, s) for s in obs.opponents]
+        if not opp:
+            return 0.12, 0.25
+        folds = float(np.mean([st.fold_to_bet for st in opp]))
+        bet_edge = 0.12 * min(1.0, max(0.2, folds / 0.3))
+        bettors = {e.seat for e in obs.events
+                   if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise")}
+        if not bettors:
+            return bet_edge, 0.25
+        weight = float(np.mean([self.session.stats(obs, s).bet_weight() for s in bettors]))
+        return bet_edge, 0.25 * min(1.0, max(0.05, weight / 0.5))

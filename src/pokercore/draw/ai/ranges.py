@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
@@ -46,7 +46,8 @@ from pokercore import evaluate5_batch, random_hands
 
 from .odds import CATEGORY, showdown_cdf
 
-__all__ = ["Particles", "particles", "OpponentRange", "rank_cdf", "card_mask", "OFF_POLICY", "TYPES", "LOOSENESS"]
+__all__ = ["Particles", "particles", "OpponentRange", "rank_cdf", "card_mask", "OFF_POLICY", "TYPES", "LOOSENESS",
+           "hand_type_loglik"]
 
 #: Share of a range given to hands that would have drawn differently (other styles, bluffs).
 OFF_POLICY = 0.03
@@ -162,19 +163,25 @@ def _step(lo: float, hi: float, at: float, width: float):
 #: ("bet1" reads the pre-draw percentile, "bet2" the final one): the chance to bet or
 #: raise (a check is the complement), and the chance to call.  ``prior`` is the share
 #: of each type expected at a table.
-TYPES = {
-    "station": {"prior": 0.25,  # checks and calls everything, never bets
+TYPES: dict[str, Any] = {
+    "station": {"prior": 0.22,  # checks and calls everything, never bets
                 "bet1": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
                 "bet2": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)}},
-    "loose": {"prior": 0.35,  # bets any pair, calls without one now and then
+    "loose": {"prior": 0.33,  # bets any pair, calls without one now and then
               "bet1": {"bet": _step(0.03, 0.97, 0.50, 0.01), "call": _step(0.3, 0.3, 0.5, 1)},
               "bet2": {"bet": _step(0.03, 0.97, 0.173, 0.01), "call": _step(0.3, 0.3, 0.5, 1)}},
-    "tight": {"prior": 0.40,  # bets strong hands, calls on pot odds
+    "tight": {"prior": 0.37,  # bets strong hands, calls on pot odds
               "bet1": {"bet": _step(0.03, 0.95, 0.85, 0.03), "call": _step(0.1, 0.95, 0.68, 0.04)},
               "bet2": {"bet": _step(0.03, 0.95, 0.62, 0.04), "call": _step(0.05, 0.95, 0.50, 0.05)}},
+    "maniac": {"prior": 0.04,  # bets and raises whatever it holds
+               "bet1": {"bet": _step(0.95, 0.95, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
+               "bet2": {"bet": _step(0.95, 0.95, 0.5, 1), "call": _step(1, 1, 0.5, 1)}},
+    "rock": {"prior": 0.04,  # plays only strong hands, and raises them
+             "bet1": {"bet": _step(0.01, 0.97, 0.82, 0.02), "call": _step(0.01, 0.3, 0.82, 0.02)},
+             "bet2": {"bet": _step(0.02, 0.97, 0.80, 0.03), "call": _step(0.02, 0.97, 0.60, 0.04)}},
 }
 #: Chance that each type calls a bet with nothing (the floor of :func:`~.hard.continue_probability`).
-LOOSENESS = {"station": 1.0, "loose": 0.3, "tight": 0.05}
+LOOSENESS = {"station": 1.0, "loose": 0.3, "tight": 0.05, "maniac": 1.0, "rock": 0.01}
 
 
 def _curve(step, pct: np.ndarray) -> np.ndarray:
@@ -211,6 +218,10 @@ class OpponentRange:
         The opponent.
     types : dict, optional
         Opponent types (default :data:`TYPES`).
+    priors : dict, optional
+        Prior probability of each type for this opponent (default: the
+        types' ``prior``; a session model passes what it learnt,
+        :class:`~.session.Session`).
 
     Attributes
     ----------
@@ -226,9 +237,11 @@ class OpponentRange:
 
     __slots__ = ("seat", "drawn", "active", "weights", "type_probs", "looseness", "cont")
 
-    def __init__(self, obs, seat: int, types: Optional[dict] = None) -> None:
+    def __init__(self, obs, seat: int, types: Optional[dict] = None,
+                 priors: Optional[dict] = None) -> None:
         p = particles()
         types = TYPES if types is None else types
+        priors = {k: t["prior"] for k, t in types.items()} if priors is None else priors
         self.seat = seat
         self.drawn = obs.draw_counts[seat]
         mine = [e for e in obs.events if e.seat == seat and e.street in ("bet1", "bet2")]
@@ -253,14 +266,14 @@ class OpponentRange:
                 lk = _likelihood(e.kind, pct, t[e.street])
                 if lk is not None:
                     like *= lk
-            mass[name] = t["prior"] * like.sum()
-            w += t["prior"] * like
+            mass[name] = priors[name] * like.sum()
+            w += priors[name] * like
             # facing a bet now, this type goes on (calls or raises) with this chance
             go_on = 1.0 - (1.0 - _curve(t[street]["bet"], now)) * (1.0 - _curve(t[street]["call"], now))
-            cont += t["prior"] * like * go_on
+            cont += priors[name] * like * go_on
         self.cont = np.divide(cont, w, out=np.zeros(len(w)), where=w > 0)
         total_mass = sum(mass.values())
-        self.type_probs = {k: (v / total_mass if total_mass > 0 else types[k]["prior"]) for k, v in mass.items()}
+        self.type_probs = {k: (v / total_mass if total_mass > 0 else priors[k]) for k, v in mass.items()}
         self.looseness = float(sum(self.type_probs[k] * LOOSENESS.get(k, 0.2) for k in self.type_probs))
         total = w.sum()
         self.weights = w / total if total > 0 else p.prior / p.prior.sum()
@@ -297,3 +310,45 @@ def rank_cdf(weights: np.ndarray) -> np.ndarray:
     dens = np.bincount(p.final_rank, weights=weights, minlength=7463)
     below = np.concatenate(([0.0], np.cumsum(dens)[:-1]))
     return below + 0.5 * dens
+
+
+def hand_type_loglik(obs: Any, seat: int, types: Optional[dict[str, Any]] = None,
+                     shown: Optional[tuple] = None) -> dict[str, float]:
+    """Log-likelihood of one opponent's public actions in a finished hand under each type.
+
+    Its draw count selects the particles as in :class:`OpponentRange`; a
+    hand it showed down (``shown``: its five cards) keeps only the
+    particles whose final hand is as strong (showdown percentile within
+    0.03), so what it showed tells how it bets and calls.
+    """
+    p = particles()
+    types = TYPES if types is None else types
+    mine = [e for e in obs.events if e.seat == seat and e.street in ("bet1", "bet2")]
+    base: np.ndarray = p.prior.copy()
+    drawn = obs.draw_counts[seat]
+    if drawn is not None:
+        on = p.drawn == min(3, drawn)
+        n_on, n_off = base[on].sum(), base[~on].sum()
+        if n_on > 0 and n_off > 0:
+            base = np.where(on, (1 - OFF_POLICY) * base / n_on, OFF_POLICY * base / n_off)
+    if shown is not None:
+        shown_pct = float(showdown_cdf()[int(evaluate5_batch(np.array([shown], dtype=np.uint8))[0])])
+        near = np.abs(p.final_pct - shown_pct) <= 0.03
+        if near.any():
+            base = np.where(near, base, 0.0)
+    base = base / base.sum()
+    out: dict[str, float] = {}
+    for name, t in types.items():
+        like = base.copy()
+        for e in mine:
+            pct = p.pre_pct if e.street == "bet1" else p.final_pct
+            lk: Optional[np.ndarray]
+            if e.kind == "fold":   # it would not go on: neither raise nor call
+                st = t[e.street]
+                lk = (1.0 - _curve(st["bet"], pct)) * (1.0 - _curve(st["call"], pct))
+            else:
+                lk = _likelihood(e.kind, pct, t[e.street])
+            if lk is not None:
+                like *= lk
+        out[name] = float(np.log(max(like.sum(), 1e-300)))
+    return out
