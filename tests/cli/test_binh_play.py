@@ -43,7 +43,7 @@ def test_scripted_game_with_bad_input_then_suggestion():
     out = _play(script, "--deals", "3", "--level", "easy")
     assert "Your cards:" in out
     assert "not accepted" in out
-    assert "The normal AI suggests:" in out and "a opponent" in out
+    assert "Suggested (best against the average field):" in out and "per opponent" in out
     assert out.count("=== deal") == 3
     assert "AI 3 (easy)" in out and "totals:" in out
     assert "Final after 3 deals" in out

@@ -121,4 +121,4 @@ def test_deals_option_matches_binh_play_and_hands_still_works():
     assert "== Hand 2 of 2," in out and "== Hand 3" not in out
     helptext = run_cli("draw", "play", "--help").stdout
     assert "--deals N" in helptext and "--hands" not in helptext
-    assert "{easy,normal,hard,random,call}" in helptext.replace(" ", "").replace("\n", "")
+    assert "{easy,normal,hard,random,call,maniac,rock,station,tag}" in helptext.replace(" ", "").replace("\n", "")

@@ -44,6 +44,7 @@ from .agents import (  # noqa: E402
     HardAgent,
     NormalAgent,
     StrongestAgent,
+    TableAgent,
     make_agent,
     suggest_arrangement,
 )
@@ -57,6 +58,6 @@ __all__ = [
     "NUM_SPLITS", "TABLE_LEN", "LEGAL_DTYPE", "BranchTables", "BatchResult", "Objective",
     "count_legal", "count_legal_batch", "legal_arrangements", "best_arrangement", "best_arrangement_batch",
     "Observation", "DealRecord", "Match", "AgentError", "run_deal", "play_deal", "replay",
-    "AGENT_LEVELS", "make_agent", "EasyAgent", "NormalAgent", "HardAgent", "StrongestAgent",
+    "AGENT_LEVELS", "make_agent", "EasyAgent", "NormalAgent", "HardAgent", "StrongestAgent", "TableAgent",
     "BestResponseAgent", "suggest_arrangement", "SelfPlayTables", "default_tables",
 ]

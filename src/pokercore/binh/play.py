@@ -3,7 +3,8 @@
 Everything reads from ``stdin`` and writes to ``stdout`` (both can be
 passed in), so a game can be scripted end to end.
 
-Each deal starts from the normal AI's suggestion, shown branch by branch
+Each deal starts from the suggested arrangement (the best under the
+self-play tables, what :func:`~pokercore.binh.suggest_arrangement` gives), shown branch by branch
 with the name of each branch and its expected score.  The player can
 
 * press Enter (or ``a``) to play the arrangement shown;
@@ -41,7 +42,9 @@ from ..cards import format_card, parse_cards
 from ..ranking import describe_rank
 from .agents import (
     AGENT_LEVELS,
+    EasyAgent,
     HardAgent,
+    NormalAgent,
     make_agent,
     sample_opponents,
     suggest_arrangement,
@@ -59,7 +62,7 @@ _BRANCHES = ("top", "middle", "bottom")
 HELP = """How to play a deal
   Enter or a    play the arrangement shown
   x Q♥ 7♣       swap two cards between branches (also: swap Qh 7c)
-  s             back to the normal AI's suggestion
+  s             back to the suggestion
   Qh Qd 7c / As Ah Td 4s 2s / 8d 7d 6s 5d 4c
                 type a whole arrangement (top 3 / middle 5 / bottom 5 cards);
                 'top / middle' puts the other cards at the bottom
@@ -201,14 +204,14 @@ class _Human:
                      f"-{pay * opp} this deal against {opp} normal hands.  a! plays it anyway.")
             return
         v = self._value(a)
-        self.say(f"{title}  expected {v:+.2f} a opponent, {v * opp:+.2f} this deal",
+        self.say(f"{title}  expected {v:+.2f} per opponent, {v * opp:+.2f} this deal",
                  *_branch_lines(a, self.color))
 
     def __call__(self, obs: Observation) -> Arrangement:
         suggestion, _ = suggest_arrangement(obs.cards, self.tables)
         current = suggestion
         self.say("Your cards: " + format_hand(obs.cards, self.color))
-        self._show("The normal AI suggests:", current, obs)
+        self._show("Suggested (best against the average field):", current, obs)
         while True:
             print("Enter = play it, x C1 C2 = swap two cards, h = help, q = quit> ",
                   end="", file=self.stdout, flush=True)
@@ -225,7 +228,7 @@ class _Human:
                 continue
             if cmd in ("s", "suggest", "hint"):
                 current = suggestion
-                self._show("The normal AI suggests:", current, obs)
+                self._show("Suggested (best against the average field):", current, obs)
                 continue
             if cmd in ("", "a", "accept", "ok", "a!"):
                 if current.is_foul and cmd != "a!":
@@ -285,8 +288,9 @@ def _parser_play() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pokercore binh play",
                                 description="Play Binh poker against 3 AIs in the terminal.")
     p.add_argument("--level", choices=AGENT_LEVELS, default="normal",
-                   help="how the AIs arrange: easy (rules of thumb), normal (exhaustive search for the "
-                        "best expected score), hard (normal checked against sampled opponents), "
+                   help="how the AIs arrange: easy (rules of thumb), normal (exhaustive search under a coarse, "
+                        "bottom-heavy judgment of the self-play tables), hard (the best candidates scored "
+                        "against sampled opponents), "
                         "strongest (strongest bottom first: a baseline); default normal")
     p.add_argument("--deals", type=int, default=20, metavar="N",
                    help="deals to play (default 20; 0: until you quit)")
@@ -352,7 +356,7 @@ class Choice(NamedTuple):
     """One arrangement and the AI levels that play it, with both estimates of its worth.
 
     ``field``: expected points per opponent against the average opponent
-    (the self-play tables, the normal AI's objective); ``sampled``: the mean
+    (the self-play tables); ``sampled``: the mean
     points per opponent against opponents dealt from the unseen cards (the
     hard AI's estimate).
     """
@@ -376,7 +380,8 @@ class Solution(NamedTuple):
 
 _LEVEL_DOC = {
     "hard": "best against sampled opponents",
-    "normal": "best against the average field",
+    "normal": "table search, judged coarsely and bottom-heavy",
+    "easy": "rules of thumb",
     "strongest": "strongest bottom, then middle, then top",
 }
 
@@ -384,15 +389,16 @@ _LEVEL_DOC = {
 def solve(cards: Any, players: int = 4, seed: int = 0) -> Solution:
     """The arrangement each AI level plays, and what each is worth.
 
-    Levels: ``strongest`` (lexicographic), ``normal`` (self-play table
-    objective), ``hard`` (normal's candidates scored against ``SAMPLES``
-    opponents dealt from the unseen cards and arranged by the normal AI).
+    Levels: ``hard`` (the table policy's candidates scored against
+    ``SAMPLES`` opponents dealt from the unseen cards and arranged by the
+    table policy), ``normal``, ``easy`` and ``strongest`` (lexicographic),
+    each as :func:`pokercore.binh.make_agent` builds it.
     The result depends on ``seed`` alone.  A special hand is scored on all
     13 cards, so for one ``play`` is None and no arrangement is listed.
 
     >>> s = solve("As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c")
     >>> [c.levels for c in s.choices], s.play == s.choices[0].arrangement
-    ([('hard', 'normal'), ('strongest',)], True)
+    ([('hard', 'easy'), ('normal', 'strongest')], True)
     """
     hand = tuple(parse_cards(cards) if isinstance(cards, str) else [int(c) for c in cards])
     special = classify_special(list(hand))
@@ -403,7 +409,8 @@ def solve(cards: Any, players: int = 4, seed: int = 0) -> Solution:
     hard = HardAgent(np.random.default_rng(seed), samples=SAMPLES, time_budget=float("inf"))
     picks = {
         "hard": hard(Observation(hand, 0, players)),
-        "normal": suggest_arrangement(hand, tables)[0],
+        "normal": NormalAgent(tables=tables)(Observation(hand, 0, players)),
+        "easy": EasyAgent(np.random.default_rng(seed), tables=tables)(Observation(hand, 0, players)),
         "strongest": best_arrangement(list(hand)),
     }
     # the same opponents the hard AI saw (same seed, first draws), to score every pick
@@ -467,14 +474,13 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
         say(", ".join(f"{lv} AI ({_LEVEL_DOC[lv]})" for lv in c.levels) + ":")
         for line in _branch_lines(c.arrangement, False):
             say(line)
-        say(f"  expected a opponent: {c.sampled:+.3f} against sampled opponents, "
+        say(f"  expected per opponent: {c.sampled:+.3f} against sampled opponents, "
             f"{c.field:+.3f} against the average field")
     say()
     say(f"A deal scores against each of the {opp} opponents: multiply by {opp}.")
-    say(textwrap.fill("Why two expected values: 'against the average field' adds up the self-play tables the "
-        "normal AI maximises: how often each branch wins against any hand, not knowing which cards "
+    say(textwrap.fill("Why two expected values: 'against the average field' adds up the self-play tables: how often each branch wins against any hand, not knowing which cards "
         f"you hold.  'against sampled opponents' is what the hard AI maximises: the exact score "
         f"against {sol.samples:,} opponent hands dealt from the 39 cards you do not hold and arranged "
-        "by the normal AI, so your own cards (which no opponent can have) and opponents' special "
+        "by the table policy, so your own cards (which no opponent can have) and opponents' special "
         "hands count.  The sampled value is the better estimate for this hand.", width=88))
     return 0

@@ -75,7 +75,8 @@ class DrawAdapter:
     Payoffs are chips won or lost in the hand (they sum to 0).  Options are
     :class:`pokercore.draw.DrawConfig` fields (``ante``, ``small_bet``,
     ``big_bet``, ``raise_cap``, ``starting_stacks``...), ``players`` excepted.
-    Built-in agents: ``easy``, ``normal``, ``hard``, ``random``, ``call``.
+    Built-in agents: ``easy``, ``normal``, ``hard``; baselines ``random``, ``call``, ``maniac``,
+    ``rock``, ``station``, ``tag``.
     """
 
     name = "draw"
