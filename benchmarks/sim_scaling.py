@@ -1,4 +1,4 @@
-"""Simulation throughput on 1 and 2 workers (issue 4's speed check).
+"""Simulation throughput on 1 and 2 workers.
 
     python benchmarks/sim_scaling.py            # Binh with 4 normal AIs, draw with 6 easy AIs
     python benchmarks/sim_scaling.py --quick    # smaller runs

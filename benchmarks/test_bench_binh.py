@@ -5,7 +5,7 @@
 Groups (the summary at the end prints the cost per hand of each row):
 
 - ``binh search, batch (1,000 hands per round)``: :func:`best_arrangement_batch`
-  with a table objective (the issue's target: at most 100 us per hand on
+  with a table objective (pokercore's goal: at most 100 us per hand on
   one core), lexicographic, and :func:`count_legal_batch`.  Every hand is
   an exhaustive search of all 72,072 splits.
 - ``binh search, one call per hand``: :func:`best_arrangement` from Python

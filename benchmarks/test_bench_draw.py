@@ -9,7 +9,7 @@ every decision, every action validated.  pokerkit gets its fastest path: a
 new :class:`pokerkit.State` per hand with every dealer chore automated, the
 policy written inline (no observation objects, no agent calls).
 
-Scenarios: 6 players check/call (the issue's target: at least 10x
+Scenarios: 6 players check/call (pokercore's goal: at least 10x
 pokerkit's hands/s), 2 players check/call, 6 players raise-heavy (bet or
 raise whenever allowed).  Everyone stands pat in the draw.  The summary at
 the end prints each scenario's hands/s and the ratio; set

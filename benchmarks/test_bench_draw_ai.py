@@ -6,7 +6,7 @@ Observations are recorded from 40 six-handed hands played by the agents
 themselves (every decision: first round, draw, second round), then each
 agent decides all of them once per benchmark round; the mean per
 decision is the round time divided by the number of observations.  The
-issue's target for the hard agent: under 20 ms per decision on average.
+goal for the hard agent: under 20 ms per decision on average.
 """
 
 from __future__ import annotations

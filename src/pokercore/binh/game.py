@@ -7,7 +7,7 @@ arrangement: an :class:`~pokercore.binh.Arrangement` or a
 automatically when ``rules.declare_specials`` is true (the agent is not
 asked).  The engine then checks that the arrangement holds exactly the
 seat's cards (a wrong card raises :class:`AgentError`; a foul is legal play
-and is scored as a foul), reveals, scores every pair (spec rulings 5-7, 11)
+and is scored as a foul), reveals, scores every pair (see docs/binh.md)
 and returns a :class:`DealRecord` that prints as a replayable text history.
 
 >>> import numpy as np
