@@ -36,7 +36,7 @@ def branch_names(top: list[int], middle: list[int], bottom: list[int]) -> dict[s
     >>> branch_names(p("Qh Qd 2c"), p("Ks Kd 7c 7d 3s"), p("Ac Ah As 9s 9h"))["names"]
     ['Pair of queens', 'Two pair, kings and sevens', 'Full house, aces full of nines']
     >>> branch_names(p("Ac Ah As"), p("Ks Kd 7c 7d 3s"), p("Qh Qd 2c 9s 9h"))["foul"]
-    'top is stronger than middle'
+    'the top is stronger than the middle'
     """
     ranks: list[Optional[int]] = [
         evaluate3(top) if len(top) == 3 else None,
@@ -47,9 +47,9 @@ def branch_names(top: list[int], middle: list[int], bottom: list[int]) -> dict[s
     foul = None
     t, m, b = ranks
     if t is not None and m is not None and t > m:
-        foul = "top is stronger than middle"
+        foul = "the top is stronger than the middle"
     elif m is not None and b is not None and m > b:
-        foul = "middle is stronger than bottom"
+        foul = "the middle is stronger than the bottom"
     return {"names": names, "foul": foul}
 
 
