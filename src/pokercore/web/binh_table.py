@@ -91,6 +91,7 @@ class BinhTable(Table):
             self.specials.append(sp if sp else None)
         self.played: list[Optional[Arrangement]] = [None] * self.n
         self.record: Any = None
+        self._maybe_reveal()  # every hand special: nothing to arrange
 
     def _hand_over(self) -> bool:
         return self.record is not None
