@@ -66,6 +66,16 @@ class Client:
             return self.last_state
         return self.until(lambda m: m["type"] == "state" and pred(m))
 
+    def normal_deal(self) -> dict[str, Any]:
+        """Binh: the newest state, playing on past deals where this seat's hand is special (declared)."""
+        assert self.last_state is not None
+        while self.last_state["special"]:
+            deal = self.last_state["deal"]
+            self.state_where(lambda m: m["phase"] == "reveal")
+            self.next()
+            self.state_where(lambda m: m["deal"] == deal + 1)
+        return self.last_state
+
     def error(self) -> dict[str, Any]:
         return self.until(lambda m: m["type"] == "error")
 

@@ -1,13 +1,8 @@
 """The Starlette application of ``pokercore serve``: pages, static files and the ``/ws`` WebSocket.
 
->>> from starlette.testclient import TestClient
->>> with TestClient(create_app()) as client:
-...     with client.websocket_connect("/ws") as ws:
-...         ws.send_json({"type": "create", "game": "draw", "seats": ["me", "call"]})
-...         joined = ws.receive_json()
-...         state = ws.receive_json()
->>> joined["type"], joined["seat"], state["type"], len(state["hand"])
-('joined', 0, 'state', 5)
+>>> app = create_app()
+>>> [r.path for r in app.routes]
+['/', '/binh', '/draw', '/health', '/ws', '/static']
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ error message's code.
 >>> parse_message('{"type": "act"}')
 Traceback (most recent call last):
 ...
-pokercore.web.protocol.ProtocolError: act: 'seq' must be an integer (the seat's next action number), got None
+pokercore.web.protocol.ProtocolError: act: 'seq' must be an integer (the seat's next action number), got null
 >>> card_codes(["As", "Td"], "cards")
-[51, 34]
+[51, 33]
 """
 
 from __future__ import annotations
