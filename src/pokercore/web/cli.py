@@ -21,7 +21,11 @@ def build_parser() -> argparse.ArgumentParser:
                                                       "0.0.0.0 for every interface)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--max-tables", type=int, default=200, help="tables open at once (default 200)")
+    p.add_argument("--max-tables-per-client", type=int, default=20,
+                   help="open tables created from one address (default 20)")
     p.add_argument("--max-connections", type=int, default=1000, help="WebSocket connections (default 1000)")
+    p.add_argument("--max-connections-per-client", type=int, default=100,
+                   help="connections from one address (default 100)")
     p.add_argument("--abandon-after", type=float, default=300.0,
                    help="seconds before a table nobody is connected to is removed (default 300)")
     p.add_argument("--ai-delay", type=float, default=0.4,
@@ -43,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as exc:
         print(f'pokercore serve: {exc}; install the web extra: pip install "pokercore[web]"', file=sys.stderr)
         return 2
-    limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
+    limits = Limits(max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
+                    max_connections=args.max_connections,
+                    max_connections_per_client=args.max_connections_per_client,
                     abandon_after=args.abandon_after, ai_delay=args.ai_delay)
     print(f"pokercore serve: open http://{args.host}:{args.port}/ in a browser (Ctrl+C stops)", flush=True)
     uvicorn.run(create_app(limits), host=args.host, port=args.port, log_level=args.log_level,
