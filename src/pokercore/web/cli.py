@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-connections", type=int, default=1000, help="WebSocket connections (default 1000)")
     p.add_argument("--max-connections-per-client", type=int, default=100,
                    help="connections from one address (default 100)")
+    p.add_argument("--messages-per-second", type=float, default=20.0,
+                   help="messages one connection may send a second on average (default 20)")
     p.add_argument("--abandon-after", type=float, default=300.0,
                    help="seconds before a table nobody is connected to is removed (default 300)")
     p.add_argument("--ai-delay", type=float, default=0.4,
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     limits = Limits(max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
                     max_connections=args.max_connections,
                     max_connections_per_client=args.max_connections_per_client,
+                    messages_per_second=args.messages_per_second, burst=max(60.0, 3 * args.messages_per_second),
                     abandon_after=args.abandon_after, ai_delay=args.ai_delay)
     print(f"pokercore serve: open http://{args.host}:{args.port}/ in a browser (Ctrl+C stops)", flush=True)
     uvicorn.run(create_app(limits), host=args.host, port=args.port, log_level=args.log_level,
