@@ -111,9 +111,13 @@ function renderResult() {
   const lines = sd.shown.map((s) => el("div", { class: "hand-line" },
     el("span", { class: "label", text: who(s.seat) }), el("div", { class: "cards" }, groupSort(s.cards).map((c) => cardEl(c, { small: true }))),
     el("span", { class: "branch-name", text: s.name + (sd.winners.includes(s.seat) ? " \u2014 wins" : "") })));
-  const won = sd.winners.map((i) => `${who(i)} ${i === me ? "win" : "wins"} ${sd.payouts[i]}`).join(", ");
+  const won = sd.winners.map((i) => `${who(i)} ${i === me ? "win" : "wins"} the pot of ${sd.payouts[i]}`).join(", ");
+  const net = sd.payouts[me] - state.players[me].committed;
+  const mine = !state.players[me].dealt_in ? "You sat this hand out."
+    : (net ? `You ${net > 0 ? "won" : "lost"} ${Math.abs(net)} chips this hand` : "You broke even this hand") +
+      (!state.players[me].live ? " (folded)." : sd.shown.some((s) => s.seat === me) ? "." : " (your hand was not shown).");
   const kids = [el("h2", { id: "result-h", text: sd.shown.length ? "Showdown" : "Everyone else folded" }), ...lines,
-    el("p", { text: won })];
+    el("p", { text: won }), el("p", { id: "my-result", class: net > 0 ? "win" : net < 0 ? "loss" : "", text: mine })];
   if (state.game_over) kids.push(el("p", { text: "Game over." }),
     el("button", { class: "btn primary", type: "button", onclick: () => { client.leave(); showSetup(); }, text: "New game" }));
   else kids.push(el("button", { class: "btn primary", id: "next", type: "button", disabled: waitingNext,
