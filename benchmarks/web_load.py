@@ -65,7 +65,7 @@ def draw_move(st: dict, rng: np.random.Generator) -> dict:
 
 
 class Bot:
-    def __init__(self, ws, stats: Stats, seed: int) -> None:  # noqa: ANN001
+    def __init__(self, ws, stats: Stats, seed: int) -> None:
         self.ws, self.stats = ws, stats
         self.rng = np.random.default_rng(seed)
         self.sent: dict[int, float] = {}      # seq -> time sent, until a state shows it accepted
@@ -141,9 +141,8 @@ class Bot:
                 if sum(rev["nets"]) != 0 or sum(m["totals"]) != 0:
                     self.stats.fail(f"points not conserved: nets {rev['nets']} totals {m['totals']}")
                 hand = rev["hands"][me]
-                if not m["special"]:
-                    if plan is None or any(sorted(hand[k]) != sorted(plan[k]) for k in plan):
-                        self.stats.fail(f"deal {m['deal']} seat {me}: revealed hand is not the one sent")
+                if not m["special"] and (plan is None or any(sorted(hand[k]) != sorted(plan[k]) for k in plan)):
+                    self.stats.fail(f"deal {m['deal']} seat {me}: revealed hand is not the one sent")
                 plan = None
                 if counter:
                     self.stats.hands += 1

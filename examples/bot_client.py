@@ -22,7 +22,7 @@ RANKS = "23456789TJQKA"
 class Bot:
     """One seat: sends messages, keeps the newest state, never reuses an action number."""
 
-    def __init__(self, ws) -> None:  # noqa: ANN001 - a websockets connection
+    def __init__(self, ws) -> None:
         self.ws = ws
         self.state: dict = {}
         self.sent: set[int] = set()
@@ -143,7 +143,7 @@ def _play_binh(bot: Bot, deals: int) -> None:
                 bot.next()
 
 
-def local_server():  # noqa: ANN201
+def local_server():
     """Start ``pokercore serve`` in this process on a free port; return (url, stop)."""
     import socket
     import threading

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pokercore import parse_cards
 
@@ -73,7 +74,7 @@ class Client:
             deal = self.last_state["deal"]
             self.state_where(lambda m: m["phase"] == "reveal")
             self.next()
-            self.state_where(lambda m: m["deal"] == deal + 1)
+            self.state_where(lambda m, deal=deal: m["deal"] == deal + 1)
         return self.last_state
 
     def error(self) -> dict[str, Any]:

@@ -75,7 +75,7 @@ def _unplaced(d):
 
 def _place(d, cards, zone):
     for c in cards:
-        _tap(d, lambda d: (_css(d, f"[data-card='{c}']") or [None])[0], f"card {c}")
+        _tap(d, lambda d, c=c: (_css(d, f"[data-card='{c}']") or [None])[0], f"card {c}")
     _click_id(d, f"to-{zone}")
     _wait(d, lambda d: all(_css(d, f"#zone-{zone} [data-card='{c}']") for c in cards), f"{cards} in the {zone}")
 
@@ -179,7 +179,7 @@ def test_draw_hand_bet_draw_two_showdown(phone, live_server, shoot):
     _wait(phone, lambda d: _by_id(d, "act-draw"), "the draw")
     before = [e.get_attribute("data-card") for e in _css(phone, "#hand .card")]
     for c in before[:2]:
-        _tap(phone, lambda d: (_css(d, f"#hand [data-card='{c}']") or [None])[0], f"card {c}")
+        _tap(phone, lambda d, c=c: (_css(d, f"#hand [data-card='{c}']") or [None])[0], f"card {c}")
     _wait(phone, lambda d: "2 cards" in _by_id(d, "act-draw").text, "exchange 2")
     shoot("draw-3-discard-two")
     _click_id(phone, "act-draw")

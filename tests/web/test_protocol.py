@@ -22,12 +22,12 @@ pytest.importorskip("starlette", reason='the web tests need the web extra: pip i
 
 with warnings.catch_warnings():  # starlette suggests httpx2 for its test client; httpx works
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-from pokercore import parse_cards  # noqa: E402
-from pokercore.web import Limits, create_app  # noqa: E402
+from pokercore import parse_cards
+from pokercore.web import Limits, create_app
 
-from .helpers import Client, cards_in  # noqa: E402
+from .helpers import Client, cards_in
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def close_all() -> None:
         session = _OPEN.pop()
         try:
             session.__exit__(None, None, None)
-        except Exception:  # already closed by the test or the server
+        except Exception:  # noqa: BLE001, S110 - already closed by the test or the server
             pass
 
 

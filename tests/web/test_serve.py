@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason='pokercore serve needs the web extra: pip install -e ".[test]"')
 
-from pokercore.web.cli import main  # noqa: E402
+from pokercore.web.cli import main
 
 
 def test_cli_help_and_bad_arguments(capsys):
@@ -27,8 +27,8 @@ def test_serve_process_pages_and_websocket():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; from pokercore.web.cli import main; "
-                             "sys.exit(main(sys.argv[1:]))", "--port", str(port), "--log-level", "warning"],
+    proc = subprocess.Popen([sys.executable, "-c", ("import sys; from pokercore.web.cli import main; "
+                             "sys.exit(main(sys.argv[1:]))"), "--port", str(port), "--log-level", "warning"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         base = f"http://127.0.0.1:{port}"

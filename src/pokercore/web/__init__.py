@@ -22,4 +22,4 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 from .app import create_app
 from .tables import Limits, TableManager
 
-__all__ = ["create_app", "Limits", "TableManager"]
+__all__ = ["Limits", "TableManager", "create_app"]

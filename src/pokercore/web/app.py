@@ -13,7 +13,7 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -27,7 +27,7 @@ from .binh_table import BinhTable, branch_names
 from .protocol import ProtocolError, error_message, parse_message
 from .tables import Limits, Table, TableManager
 
-__all__ = ["create_app", "Connection", "STATIC"]
+__all__ = ["STATIC", "Connection", "create_app"]
 
 log = logging.getLogger("pokercore.web")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -40,8 +40,8 @@ class Connection:
         self.ws = ws
         self.client = client
         self.limits = limits
-        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue(limits.send_queue)
-        self.table: Optional[Table] = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
+        self.table: Table | None = None
         self.seat = -1
         self.closing = False
         self._tokens = limits.burst
@@ -87,7 +87,7 @@ class Connection:
                 if text is None:
                     break
                 await self.ws.send_text(text)
-        except Exception:  # the client went away; the reader sees the disconnect
+        except Exception:  # noqa: BLE001 - the client went away; the reader sees the disconnect
             self.closing = True
         with contextlib.suppress(Exception):
             await self.ws.close()
@@ -120,13 +120,14 @@ async def _handle(manager: TableManager, conn: Connection, msg: dict[str, Any]) 
             conn.send({"type": "created", "game": table.game, "table": table.id, "tokens": tokens})
         return
     if kind == "join":
-        table = manager.get(msg["table"])
-        table.check_token(msg["seat"], msg["token"])
-        await _join(conn, table, msg["seat"])
+        wanted = manager.get(msg["table"])
+        wanted.check_token(msg["seat"], msg["token"])
+        await _join(conn, wanted, msg["seat"])
         return
-    table = conn.table
-    if table is None or table.closed:
+    joined = conn.table
+    if joined is None or joined.closed:
         raise ProtocolError("not_joined", f"{kind}: join or create a table first")
+    table = joined
     seat = conn.seat
     if kind == "act":
         await table.act(seat, msg["seq"], msg["action"])
@@ -208,7 +209,7 @@ def _ref(raw: Any) -> Any:
     return None
 
 
-def _page(name: str):  # noqa: ANN202
+def _page(name: str):
     async def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
     return endpoint
@@ -224,7 +225,7 @@ def create_app(limits: Limits | None = None, *, sweep_every: float = 10.0) -> St
     manager = TableManager(limits)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):  # noqa: ANN202
+    async def lifespan(app: Starlette):
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield

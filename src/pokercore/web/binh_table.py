@@ -12,19 +12,28 @@ Special hands are declared automatically, as the engine does.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 import numpy as np
 
 from .. import describe_rank, evaluate3, evaluate5
-from ..binh import Arrangement, DEFAULT_RULES, SpecialHand, classify_special, make_agent, pair_outcome, run_deal
-from ..binh import suggest_arrangement
+from ..binh import (
+    DEFAULT_RULES,
+    Arrangement,
+    SpecialHand,
+    classify_special,
+    make_agent,
+    pair_outcome,
+    run_deal,
+    suggest_arrangement,
+)
 from ..binh.game import deal_hands
 from .protocol import ProtocolError, card_codes, card_names
 from .tables import Limits, Table
 
-__all__ = ["BinhTable", "branch_names", "arrangement_json"]
+__all__ = ["BinhTable", "arrangement_json", "branch_names"]
 
 _BRANCHES = ("top", "middle", "bottom")
 
@@ -38,7 +47,7 @@ def branch_names(top: list[int], middle: list[int], bottom: list[int]) -> dict[s
     >>> branch_names(p("Ac Ah As"), p("Ks Kd 7c 7d 3s"), p("Qh Qd 2c 9s 9h"))["foul"]
     'the top is stronger than the middle'
     """
-    ranks: list[Optional[int]] = [
+    ranks: list[int | None] = [
         evaluate3(top) if len(top) == 3 else None,
         evaluate5(middle, "binh") if len(middle) == 5 else None,
         evaluate5(bottom, "binh") if len(bottom) == 5 else None,
@@ -66,7 +75,7 @@ class BinhTable(Table):
     game = "binh"
 
     def __init__(self, table_id: str, seats: list[str], limits: Limits, owner: str = "",
-                 seed: Optional[int] = None) -> None:
+                 seed: int | None = None) -> None:
         super().__init__(table_id, seats, limits, owner)
         seed = secrets.randbits(62) if seed is None else seed
         self.rules = DEFAULT_RULES
@@ -85,11 +94,11 @@ class BinhTable(Table):
     def _start_next(self) -> None:
         self.deal_number += 1
         self.hands = deal_hands(self.n, self.rng)
-        self.specials: list[Optional[SpecialHand]] = []
+        self.specials: list[SpecialHand | None] = []
         for h in self.hands:
             sp = classify_special(list(h)) if self.rules.declare_specials else None
             self.specials.append(sp if sp else None)
-        self.played: list[Optional[Arrangement]] = [None] * self.n
+        self.played: list[Arrangement | None] = [None] * self.n
         self.record: Any = None
         self._maybe_reveal()  # every hand special: nothing to arrange
 
@@ -128,14 +137,14 @@ class BinhTable(Table):
         self.played[seat] = Arrangement(*parts)
         self._maybe_reveal()
 
-    def _ai_job(self) -> Optional[tuple[int, Callable[[], Any], Any]]:
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
         for i in self._waiting():
             s = self.seats[i]
             if s.kind == "ai":
                 from ..binh import Observation
                 obs = Observation(tuple(self.hands[i]), i, self.n, self.rules)
                 agent = s.agent
-                return i, (lambda: agent(obs)), self.deal_number
+                return i, (lambda agent=agent, obs=obs: agent(obs)), self.deal_number
         return None
 
     def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:

@@ -9,7 +9,8 @@ showdown are the only foreign cards, with their names.
 from __future__ import annotations
 
 import secrets
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from ..errors import PokercoreError
 from .protocol import ProtocolError, card_codes, card_names
 from .tables import Limits, Table
 
-__all__ = ["DrawTable", "DEFAULT_HANDS"]
+__all__ = ["DEFAULT_HANDS", "DrawTable"]
 
 #: Hands in a session unless the creator asks for another number.
 DEFAULT_HANDS = 1000
@@ -36,7 +37,7 @@ class DrawTable(Table):
     game = "draw"
 
     def __init__(self, table_id: str, seats: list[str], limits: Limits, owner: str = "",
-                 hands: int = DEFAULT_HANDS, seed: Optional[int] = None) -> None:
+                 hands: int = DEFAULT_HANDS, seed: int | None = None) -> None:
         super().__init__(table_id, seats, limits, owner)
         seed = secrets.randbits(62) if seed is None else seed
         self.config = DrawConfig(players=len(seats), hands=hands, seed=seed)
@@ -49,7 +50,7 @@ class DrawTable(Table):
 
     # ------------------------------------------------------------------ flow
     @property
-    def hand(self):  # noqa: ANN201 - the current DrawState
+    def hand(self):
         return self.gamestate.current_hand
 
     def _hand_over(self) -> bool:
@@ -94,7 +95,7 @@ class DrawTable(Table):
         if hand.is_over:
             self._finish_hand()
 
-    def _ai_job(self) -> Optional[tuple[int, Callable[[], Any], Any]]:
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
         hand = self.hand
         if hand.is_over:
             return None

@@ -31,8 +31,16 @@ from ..cards import format_card
 from ..errors import PokercoreError
 
 __all__ = [
-    "ProtocolError", "parse_message", "error_message", "card_codes", "card_names",
-    "MAX_MESSAGE_BYTES", "CLIENT_TYPES", "BINH_LEVELS", "DRAW_LEVELS", "DRAW_KINDS",
+    "BINH_LEVELS",
+    "CLIENT_TYPES",
+    "DRAW_KINDS",
+    "DRAW_LEVELS",
+    "MAX_MESSAGE_BYTES",
+    "ProtocolError",
+    "card_codes",
+    "card_names",
+    "error_message",
+    "parse_message",
 ]
 
 #: Largest message the server reads (bytes of UTF-8); larger ones are refused.

@@ -22,13 +22,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol
+from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
 from .protocol import ProtocolError
 
-__all__ = ["Limits", "Seat", "Table", "TableManager", "Sender"]
+__all__ = ["Limits", "Seat", "Sender", "Table", "TableManager"]
 
 log = logging.getLogger("pokercore.web")
 
@@ -88,10 +88,10 @@ class Seat:
 
     index: int
     kind: str
-    level: Optional[str] = None
-    token: Optional[str] = field(default=None, repr=False)
+    level: str | None = None
+    token: str | None = field(default=None, repr=False)
     agent: Any = field(default=None, repr=False)
-    conn: Optional[Sender] = field(default=None, repr=False)
+    conn: Sender | None = field(default=None, repr=False)
     next_seq: int = 1
     ready: bool = False
 
@@ -133,7 +133,7 @@ class Table:
         self.last_message = now
         self.last_connected = now
         self._driving = False
-        self._driver: Optional[asyncio.Task[None]] = None
+        self._driver: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ subclass hooks
     def view(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
@@ -151,7 +151,7 @@ class Table:
     def _start_next(self) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def _ai_job(self) -> Optional[tuple[int, Callable[[], Any], Any]]:  # pragma: no cover
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:  # pragma: no cover
         """``(seat, function to run off the loop, stamp)`` for the next AI decision, or None."""
         raise NotImplementedError
 
@@ -292,7 +292,7 @@ class TableManager:
         self.connections: dict[str, int] = {}
 
     # ------------------------------------------------------------------ connections
-    def open_connection(self, client: str) -> Optional[str]:
+    def open_connection(self, client: str) -> str | None:
         """Count a new connection; the reason it is refused, or None."""
         lim = self.limits
         if sum(self.connections.values()) >= lim.max_connections:
