@@ -175,8 +175,14 @@ def test_draw_hand_bet_draw_two_showdown(phone, live_server, shoot):
     assert "Your turn" in _by_id(phone, "turn").text
     shoot("draw-2-my-turn")
     _tap(phone, lambda d: _by_id(d, "act-bet") or _by_id(d, "act-raise"), "bet")
-    # the draw: tap two cards, exchange them
     _wait(phone, lambda d: _by_id(d, "act-draw"), "the draw")
+    # reloading the page (a dropped connection) rejoins the seat and resumes the hand
+    cards = sorted(e.get_attribute("data-card") for e in _css(phone, "#hand .card"))
+    phone.refresh()
+    _wait(phone, lambda d: _by_id(d, "act-draw"), "the draw again after a reload")
+    assert sorted(e.get_attribute("data-card") for e in _css(phone, "#hand .card")) == cards
+    assert "You bet" in _by_id(phone, "log").text or "You raise" in _by_id(phone, "log").text
+    # the draw: tap two cards, exchange them
     before = [e.get_attribute("data-card") for e in _css(phone, "#hand .card")]
     for c in before[:2]:
         _tap(phone, lambda d, c=c: (_css(d, f"#hand [data-card='{c}']") or [None])[0], f"card {c}")
