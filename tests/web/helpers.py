@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from pokercore import parse_cards
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+
+
+def require(module: str) -> Any:
+    """Import a module of the web extra; skip the tests without it, but fail under ``CI=true``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        why = f'{module} is not installed: pip install -e ".[test]" (or ".[web]")'
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{why} (CI=true: the web tests must run)", pytrace=False)
+        pytest.skip(why, allow_module_level=True)
 
 
 def cards_in(obj: Any) -> set[int]:

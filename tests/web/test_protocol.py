@@ -18,7 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-pytest.importorskip("starlette", reason='the web tests need the web extra: pip install -e ".[test]"')
+from .helpers import require
+
+require("starlette")
+require("httpx")  # starlette's test client
 
 with warnings.catch_warnings():  # starlette suggests httpx2 for its test client; httpx works
     warnings.simplefilter("ignore")

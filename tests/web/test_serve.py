@@ -11,7 +11,10 @@ import urllib.request
 
 import pytest
 
-pytest.importorskip("uvicorn", reason='pokercore serve needs the web extra: pip install -e ".[test]"')
+from .helpers import require
+
+require("uvicorn")
+require("websockets")
 
 from pokercore.web.cli import main
 
