@@ -359,8 +359,8 @@ def test_limits_tables_connections_rate():
                             messages_per_second=1, burst=3))
     with TestClient(app) as tc, _closing():
         a = connect(tc)
-        a.create("draw", ["me", "call"])
-        a.create("binh", ["me", "easy"])
+        a.create("draw", ["me", "remote"])      # tables another player may join are kept
+        a.create("binh", ["me", "remote"])
         a.send({"type": "create", "game": "draw", "seats": ["me", "call"]})
         err = a.error()
         assert err["code"] in ("limit", "rate_limited")
@@ -373,6 +373,19 @@ def test_limits_tables_connections_rate():
         assert "error" in codes and "pong" in codes
         assert len(tc.app.state.manager.tables) == 2
         del c
+
+
+def test_new_game_closes_the_table_only_the_player_could_play(tc):
+    me = connect(tc)
+    me.create("draw", ["me", "easy"])
+    first = me.table
+    me.create("binh", ["me", "easy"])
+    tables = tc.app.state.manager.tables
+    assert first not in tables and me.table in tables
+    me.create("draw", ["me", "remote"])     # another player may still come: kept
+    second = me.table
+    me.create("draw", ["me", "call"])
+    assert second in tables and len(tables) == 2
 
 
 def test_abandoned_table_is_removed():

@@ -111,7 +111,14 @@ async def _handle(manager: TableManager, conn: Connection, msg: dict[str, Any]) 
         conn.send({"type": "pong"})
         return
     if kind == "create":
+        old = conn.table
         table = manager.create(msg, conn.client)
+        if old is not None and all(s.kind == "ai" for s in old.seats if s.index != conn.seat):
+            # a person starting a new game leaves a table that nobody else can play: close it now
+            async with old.lock:
+                old.detach(conn.seat, conn)
+                conn.table, conn.seat = None, -1
+                manager.discard(old, "its only player started a new table")
         seats = msg["seats"]
         tokens = {str(s.index): s.token for s in table.seats if seats[s.index] == "remote"}
         if "me" in seats:

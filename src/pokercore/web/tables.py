@@ -324,6 +324,11 @@ class TableManager:
         table.start()
         return table
 
+    def discard(self, table: Table, reason: str) -> None:
+        """Close and forget ``table`` now."""
+        table.close(reason)
+        self.tables.pop(table.id, None)
+
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.closed:
