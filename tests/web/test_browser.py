@@ -18,12 +18,26 @@ WAIT = 30
 
 
 def _wait(driver, cond, what):
-    """Wait until ``cond(driver)`` is truthy; elements re-rendered meanwhile (stale) just mean "again"."""
-    from selenium.common.exceptions import StaleElementReferenceException
+    """Wait until ``cond(driver)`` is truthy; elements re-rendered meanwhile (stale) just mean "again".
+
+    On a timeout the page's text is in the error and a screenshot ``timeout-*.png`` is saved.
+    """
+    from selenium.common.exceptions import (
+        StaleElementReferenceException,
+        TimeoutException,
+    )
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05,
-                         ignored_exceptions=(StaleElementReferenceException,)).until(cond, message=what)
+    try:
+        return WebDriverWait(driver, WAIT, poll_frequency=0.05,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(cond, message=what)
+    except TimeoutException:
+        from .conftest import SCREENSHOTS
+
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / f"timeout-{what.replace(' ', '-')[:40]}.png"))
+        text = driver.execute_script("return document.body.innerText")
+        raise AssertionError(f"timed out waiting for {what}; the page shows:\n{text[:2000]}") from None
 
 
 def _tap(driver, find, what):
@@ -93,6 +107,8 @@ def _foul_split(cards):
 
 
 def test_binh_deal_by_tapping(phone, live_server, shoot):
+    assert "Play Binh" in phone.page_source
+    shoot("index")
     _open(phone, live_server, "/binh", 3, "easy")
     shoot("binh-1-setup")
     _click_id(phone, "start")
@@ -143,8 +159,9 @@ def test_binh_deal_by_tapping(phone, live_server, shoot):
     assert len(rows) == 3  # one per opponent, branch by branch
     shoot("binh-6-reveal")
     shoot("binh-6-reveal-full", full=True)
+    deal = _by_id(phone, "dealinfo").text.split()[1]
     _click_id(phone, "next")
-    _wait(phone, lambda d: "Deal 2" in _by_id(d, "dealinfo").text, "the next deal")
+    _wait(phone, lambda d: f"Deal {int(deal) + 1}" in _by_id(d, "dealinfo").text, "the next deal")
 
 
 def test_binh_keyboard(phone, live_server):
