@@ -67,7 +67,7 @@ function moveTo(zone) {
     }
   }
   for (const z of Object.keys(place)) place[z] = place[z].filter((c) => !selected.has(c));
-  if (zone !== "hand") place[zone] = sortCards([...place[zone], ...cards]);
+  if (zone !== "hand") place[zone] = groupSort([...place[zone], ...cards]);
   selected.clear(); $("msg").textContent = "";
   sendPreview(); render();
 }
@@ -97,7 +97,7 @@ function render() {
   const me = state.seat, total = state.totals[me];
   $("dealinfo").textContent = `Deal ${state.deal} \u00b7 your total ${signed(total)}`;
   $("opponents").textContent = state.players.filter((p) => p.seat !== me)
-    .map((p) => `${p.name} ${p.seat}: ${state.phase === "reveal" ? signed(p.total) : (p.submitted ? "ready" : "arranging\u2026")}`).join(" \u00b7 ");
+    .map((p) => `${p.name} ${p.seat}: ${state.phase === "reveal" ? signed(p.total) : (p.submitted ? "arranged" : "arranging\u2026")}`).join(" \u00b7 ");
   const sp = state.special;
   $("special").classList.toggle("hidden", !sp);
   if (sp) {
