@@ -508,3 +508,34 @@ def test_no_message_holds_another_seats_hidden_card_binh(tc, seats, seed):
         me.next()
         me.until(lambda m: m["type"] == "state" and m["phase"] == "arrange")
     me.ws.close()
+
+
+def test_ai_thinks_off_the_event_loop(tc):
+    """While an AI seat is deciding, the server keeps answering everyone else."""
+    import threading
+
+    from pokercore.draw import CHECK
+
+    release, thinking = threading.Event(), threading.Event()
+    released = []
+
+    def slow_agent(obs):
+        thinking.set()
+        released.append(release.wait(10))   # held until the other client has been served
+        return CHECK
+
+    me = connect(tc)
+    me.create("draw", ["call", "me"])  # button 0: seat 1 (me) acts first, then the AI
+    table_of(tc, me).seats[0].agent = slow_agent
+    me.my_turn()
+    me.act({"kind": "check"})
+    assert thinking.wait(20)
+    other = connect(tc)
+    other.send({"type": "ping"})
+    assert other.recv()["type"] == "pong"
+    other.create("binh", ["me", "easy"])
+    assert other.last_state["phase"] == "arrange"
+    assert not release.is_set()        # all of that while the AI was still thinking
+    release.set()
+    assert me.state_where(lambda m: m["street"] == "draw")["events"][-1]["kind"] == "check"
+    assert released == [True]          # on the event loop the ping would have waited for the timeout
