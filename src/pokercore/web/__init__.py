@@ -1,0 +1,25 @@
+"""``pokercore serve``: play Binh and five-card draw in a browser, against built-in AIs and remote bots.
+
+A Starlette + uvicorn server (install the ``web`` extra: ``pip install
+"pokercore[web]"``).  The server holds every table: it deals, validates,
+scores and keeps the history; each seat (a person's page, a built-in AI or a
+remote bot) receives only its own view and legal moves as JSON over the
+``/ws`` WebSocket.  The protocol is described in ``docs/protocol.md``.
+
+>>> from pokercore.web import create_app, Limits
+>>> app = create_app(Limits(max_tables=10))
+>>> app.state.manager.limits.max_tables
+10
+"""
+
+from __future__ import annotations
+
+try:
+    import starlette  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    raise ImportError('pokercore.web needs the web extra: pip install "pokercore[web]"') from exc
+
+from .app import create_app
+from .tables import Limits, TableManager
+
+__all__ = ["Limits", "TableManager", "create_app"]

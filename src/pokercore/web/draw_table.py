@@ -1,0 +1,159 @@
+"""A five-card draw session on the server: a :class:`~pokercore.draw.DrawGame` behind seats.
+
+Each seat's view is built from the engine's own per-seat
+:class:`~pokercore.draw.Observation` (its cards, the public state, its legal
+moves), so it can never hold another seat's hidden cards; hands shown at
+showdown are the only foreign cards, with their names.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .. import describe_rank, evaluate5
+from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawError, DrawGame
+from ..draw.ai import make_agent
+from ..errors import PokercoreError
+from .protocol import ProtocolError, card_codes, card_names
+from .tables import Limits, Table
+
+__all__ = ["DEFAULT_HANDS", "DrawTable"]
+
+#: Hands in a session unless the creator asks for another number.
+DEFAULT_HANDS = 1000
+
+
+def _hand_name(cards: Any) -> str:
+    return describe_rank(evaluate5(list(cards)))
+
+
+class DrawTable(Table):
+    """Fixed-limit five-card draw for 2-6 seats (ante 1, bets 2/4, 200 chips each)."""
+
+    game = "draw"
+
+    def __init__(self, table_id: str, seats: list[str], limits: Limits, owner: str = "",
+                 hands: int = DEFAULT_HANDS, seed: int | None = None) -> None:
+        super().__init__(table_id, seats, limits, owner)
+        seed = secrets.randbits(62) if seed is None else seed
+        self.config = DrawConfig(players=len(seats), hands=hands, seed=seed)
+        ai_rng = np.random.default_rng([seed, 1])
+        for s in self.seats:
+            if s.kind == "ai":
+                s.agent = make_agent(s.level or "easy", ai_rng)
+        self.gamestate = DrawGame(self.config)
+        self._start_next()
+
+    # ------------------------------------------------------------------ flow
+    @property
+    def hand(self):
+        return self.gamestate.current_hand
+
+    def _hand_over(self) -> bool:
+        return self.hand.is_over
+
+    def _session_over(self) -> bool:
+        return self.gamestate.is_over
+
+    def _start_next(self) -> None:
+        for s in self.seats:
+            reset = getattr(s.agent, "reset", None)
+            if reset is not None:
+                reset()
+        self.gamestate.start_hand()
+
+    def _finish_hand(self) -> None:
+        """Tell the AIs how the hand ended (their ``hand_over`` hook), once."""
+        hand = self.hand
+        for s in self.seats:
+            hook = getattr(s.agent, "hand_over", None)
+            if hook is not None and hand.dealt_in[s.index]:
+                hook(hand.observe(s.index))
+
+    # ------------------------------------------------------------------ acting
+    def _apply_action(self, seat: int, action: dict[str, Any]) -> None:
+        hand = self.hand
+        if hand.is_over:
+            raise ProtocolError("not_your_turn", "the hand is over: send 'next' for the next hand")
+        if hand.actor != seat:
+            who = self.seats[hand.actor].name if hand.actor is not None else "nobody"
+            raise ProtocolError("not_your_turn", f"it is {who}'s turn (seat {hand.actor}), not seat {seat}'s; "
+                                                 f"nothing changed")
+        kind = action["kind"]
+        if kind == "arrange":
+            raise ProtocolError("illegal_action", "arrange is a Binh action; this table plays draw")
+        cards = tuple(card_codes(action.get("cards", []), "act: cards", max_len=5))
+        amount = action.get("amount")
+        try:
+            hand.act((kind, 0 if kind == "draw" else amount, cards), seat)
+        except (DrawError, PokercoreError) as exc:
+            raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
+        if hand.is_over:
+            self._finish_hand()
+
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
+        hand = self.hand
+        if hand.is_over:
+            return None
+        seat = hand.actor
+        s = self.seats[seat]
+        if s.kind != "ai":
+            return None
+        obs = hand.observe(seat)
+        agent = s.agent
+        return seat, (lambda: agent(obs)), (self.gamestate.hands_played, len(hand.events))
+
+    def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:
+        hand = self.hand
+        if stamp != (self.gamestate.hands_played, len(hand.events)) or hand.actor != seat:
+            return False
+        legal = hand.legal_actions()
+        if result is None or result not in legal:
+            result = STAND_PAT if hand.phase == "draw" else (CHECK if CHECK in legal else FOLD)
+        hand.act(result, seat)
+        if hand.is_over:
+            self._finish_hand()
+        return True
+
+    # ------------------------------------------------------------------ seeing
+    def view(self, seat: int) -> dict[str, Any]:
+        hand = self.hand
+        obs = hand.observe(seat)
+        players = self.players_public()
+        for p in players:
+            i = p["seat"]
+            p.update(stack=obs.stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
+                     dealt_in=obs.dealt_in[i], drawn=obs.draw_counts[i], ready=self.seats[i].ready)
+        if obs.street == "draw":
+            legal: list[dict[str, Any]] = [{"kind": "draw", "max_cards": 3}] if obs.legal_actions else []
+        else:
+            legal = [{"kind": a.kind, "amount": a.amount} for a in obs.legal_actions]
+        showdown = None
+        if obs.payouts is not None:
+            showdown = {
+                "payouts": list(obs.payouts),
+                "shown": [{"seat": i, "cards": card_names(c), "name": _hand_name(c)}
+                          for i, c in sorted(obs.revealed.items())],
+                "winners": [i for i, v in enumerate(obs.payouts) if v > 0],
+            }
+        cfg = self.config
+        return {
+            "type": "state", "game": "draw", "table": self.id, "seat": seat,
+            "seq": self.seats[seat].next_seq, "version": self.version,
+            "hand_number": obs.hand_number, "hands": cfg.hands, "button": obs.button,
+            "street": obs.street, "actor": obs.actor,
+            "hand": card_names(obs.hand), "hand_name": _hand_name(obs.hand) if obs.hand else None,
+            "pot": obs.pot, "current_bet": obs.current_bet, "to_call": obs.to_call,
+            "bet_size": obs.bet_size, "raises_left": obs.raises_left,
+            "players": players,
+            "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "amount": e.amount,
+                        "drawn": e.drawn} for e in obs.events],
+            "legal": legal, "showdown": showdown,
+            "game_over": obs.payouts is not None and self.gamestate.is_over,
+            "rules": {"ante": cfg.ante, "small_bet": cfg.small_bet, "big_bet": cfg.big_bet,
+                      "raise_cap": cfg.raise_cap},
+        }

@@ -1,0 +1,358 @@
+"""The seat manager: tables, seats, tokens, limits, and the loop that lets AIs act.
+
+A :class:`Table` holds one game session on the server.  Its seats are
+*players* (a person's page or a remote bot: both speak the JSON protocol
+with the seat's secret token) or *AIs* (a built-in agent the server runs).
+Everything that changes a table happens under the table's lock, checks
+first, so a refused message changes nothing; after each change every
+connected seat is sent its own view (:meth:`Table.view`), which holds its
+own cards and the public state only.  AI decisions run in worker threads
+(``run_in_threadpool``) so the event loop keeps serving other tables.
+
+:class:`TableManager` creates and finds tables, enforces :class:`Limits`
+and removes abandoned tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from starlette.concurrency import run_in_threadpool
+
+from .protocol import ProtocolError
+
+__all__ = ["Limits", "Seat", "Sender", "Table", "TableManager"]
+
+log = logging.getLogger("pokercore.web")
+
+
+class Sender(Protocol):
+    """What a table needs of a connection: queue one message (never blocks)."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def replaced(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Server limits, so one client cannot exhaust the server.
+
+    Parameters
+    ----------
+    max_tables : int
+        Tables open at once on the server.
+    max_tables_per_client : int
+        Tables created by one client address that are still open.
+    max_connections : int
+        WebSocket connections open at once.
+    max_connections_per_client : int
+        Connections from one client address.
+    max_message_bytes : int
+        Largest client message read; larger ones are refused.
+    messages_per_second, burst : float
+        Token bucket per connection; a message over it is refused.
+    send_queue : int
+        Messages queued for a slow client before its connection is closed.
+    abandon_after : float
+        Seconds a table may have no connected player before it is removed.
+    idle_after : float
+        Seconds without any message from a player before a table is removed.
+    ai_delay : float
+        Seconds an AI waits before acting (0 for bots; a little lets a person follow).
+    """
+
+    max_tables: int = 200
+    max_tables_per_client: int = 20
+    max_connections: int = 1000
+    max_connections_per_client: int = 100
+    max_message_bytes: int = 4096
+    messages_per_second: float = 20.0
+    burst: float = 60.0
+    send_queue: int = 512
+    abandon_after: float = 300.0
+    idle_after: float = 3600.0
+    ai_delay: float = 0.0
+
+
+@dataclass
+class Seat:
+    """One seat: ``kind`` is ``"player"`` (page or bot) or ``"ai"``."""
+
+    index: int
+    kind: str
+    level: str | None = None
+    token: str | None = field(default=None, repr=False)
+    agent: Any = field(default=None, repr=False)
+    conn: Sender | None = field(default=None, repr=False)
+    next_seq: int = 1
+    ready: bool = False
+
+    @property
+    def name(self) -> str:
+        if self.kind == "ai":
+            return f"{(self.level or '').capitalize()} AI"
+        return f"Player {self.index + 1}"
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.index, "name": self.name, "kind": self.kind, "level": self.level,
+                "connected": self.kind == "ai" or self.conn is not None}
+
+
+class Table:
+    """A game session: seats, lock, versioned state, the AI driver (games subclass it).
+
+    Subclasses implement :meth:`view`, :meth:`_apply_action`,
+    :meth:`_start_next`, :meth:`_hand_over`, :meth:`_ai_job` and
+    :meth:`_apply_ai`.
+    """
+
+    game = ""
+
+    def __init__(self, table_id: str, seats: list[str], limits: Limits, owner: str = "") -> None:
+        self.id = table_id
+        self.limits = limits
+        self.owner = owner
+        self.lock = asyncio.Lock()
+        self.seats: list[Seat] = []
+        for i, spec in enumerate(seats):
+            if spec in ("me", "remote"):
+                self.seats.append(Seat(i, "player", token=secrets.token_urlsafe(18)))
+            else:
+                self.seats.append(Seat(i, "ai", level=spec))
+        self.version = 0
+        self.closed = False
+        now = time.monotonic()
+        self.last_message = now
+        self.last_connected = now
+        self._driving = False
+        self._driver: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ subclass hooks
+    def view(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply_action(self, seat: int, action: dict[str, Any]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _hand_over(self) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def _session_over(self) -> bool:
+        return False
+
+    def _start_next(self) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:  # pragma: no cover
+        """``(seat, function to run off the loop, stamp)`` for the next AI decision, or None."""
+        raise NotImplementedError
+
+    def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:  # pragma: no cover
+        """Apply an AI decision if the state is still the one it was made for."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ seats
+    def check_token(self, seat: int, token: str) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad_token", f"table {self.id} has seats 0..{len(self.seats) - 1}, not {seat}")
+        s = self.seats[seat]
+        if s.token is None or not hmac.compare_digest(s.token.encode(), token.encode()):
+            raise ProtocolError("bad_token", f"wrong token for seat {seat} of table {self.id}")
+        return s
+
+    def attach(self, seat: int, conn: Sender) -> None:
+        """Give ``seat`` to ``conn`` (a reconnect replaces the old connection)."""
+        s = self.seats[seat]
+        if s.conn is not None and s.conn is not conn:
+            s.conn.replaced()
+        s.conn = conn
+        self.last_message = time.monotonic()
+
+    def detach(self, seat: int, conn: Sender) -> None:
+        s = self.seats[seat]
+        if s.conn is conn:
+            s.conn = None
+            self.last_connected = time.monotonic()
+
+    @property
+    def connected(self) -> int:
+        return sum(1 for s in self.seats if s.conn is not None)
+
+    def broadcast(self) -> None:
+        """Send every connected seat its own view (call under the lock)."""
+        self.version += 1
+        for s in self.seats:
+            if s.conn is not None:
+                s.conn.send(self.view(s.index))
+
+    def players_public(self) -> list[dict[str, Any]]:
+        return [s.public() for s in self.seats]
+
+    # ------------------------------------------------------------------ messages
+    def _check_seq(self, seat: Seat, seq: int) -> None:
+        if seq != seat.next_seq:
+            what = "an old action number (a replayed or repeated message)" if seq < seat.next_seq else \
+                "an action number from the future"
+            raise ProtocolError("stale_seq", f"seq {seq} is {what}: this seat's next action is seq "
+                                             f"{seat.next_seq}; nothing changed")
+
+    async def act(self, seat: int, seq: int, action: dict[str, Any]) -> None:
+        """A player's action: checked (seq, turn, legality) and applied, or refused unchanged."""
+        async with self.lock:
+            s = self.seats[seat]
+            self._check_seq(s, seq)
+            self._apply_action(seat, action)
+            s.next_seq += 1
+            self.last_message = time.monotonic()
+            self.broadcast()
+            self._kick()
+
+    async def next_hand(self, seat: int, seq: int) -> None:
+        """A player is ready for the next hand (deal); it starts once every player is ready."""
+        async with self.lock:
+            s = self.seats[seat]
+            self._check_seq(s, seq)
+            if not self._hand_over():
+                raise ProtocolError("illegal_action", "the hand is still being played: 'next' is for "
+                                                      "after the result; nothing changed")
+            if self._session_over():
+                raise ProtocolError("illegal_action", "the session is over: create a new table")
+            if s.ready:
+                raise ProtocolError("illegal_action", "already ready; waiting for the other players")
+            s.ready = True
+            s.next_seq += 1
+            self.last_message = time.monotonic()
+            if all(p.ready for p in self.seats if p.kind == "player"):
+                for p in self.seats:
+                    p.ready = False
+                self._start_next()
+            self.broadcast()
+            self._kick()
+
+    # ------------------------------------------------------------------ AIs
+    def _kick(self) -> None:
+        """Start the AI driver if an AI may have to act (call under the lock)."""
+        if not self._driving and not self.closed:
+            self._driving = True
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        while True:
+            async with self.lock:
+                job = None if self.closed else self._ai_job()
+                if job is None:
+                    self._driving = False
+                    return
+            seat, func, stamp = job
+            if self.limits.ai_delay:
+                await asyncio.sleep(self.limits.ai_delay)
+            try:
+                result = await run_in_threadpool(func)
+            except Exception:  # an agent's bug must not stop the table: a safe move instead
+                log.exception("AI seat %d of table %s failed; playing a safe move", seat, self.id)
+                result = None
+            async with self.lock:
+                if self.closed:
+                    self._driving = False
+                    return
+                if self._apply_ai(seat, stamp, result):
+                    self.broadcast()
+
+    def start(self) -> None:
+        """Begin the session (call once, inside the event loop)."""
+        self._kick()
+
+    def close(self, reason: str) -> None:
+        self.closed = True
+        for s in self.seats:
+            if s.conn is not None:
+                s.conn.send({"type": "closed", "table": self.id, "reason": reason})
+
+
+class TableManager:
+    """Creates, finds and cleans up tables within :class:`Limits`."""
+
+    def __init__(self, limits: Limits | None = None,
+                 factories: dict[str, Callable[..., Table]] | None = None) -> None:
+        self.limits = limits or Limits()
+        if factories is None:
+            from .binh_table import BinhTable
+            from .draw_table import DrawTable
+            factories = {"binh": BinhTable, "draw": DrawTable}
+        self.factories = factories
+        self.tables: dict[str, Table] = {}
+        self.connections: dict[str, int] = {}
+
+    # ------------------------------------------------------------------ connections
+    def open_connection(self, client: str) -> str | None:
+        """Count a new connection; the reason it is refused, or None."""
+        lim = self.limits
+        if sum(self.connections.values()) >= lim.max_connections:
+            return f"the server has its maximum of {lim.max_connections} connections; try again later"
+        if self.connections.get(client, 0) >= lim.max_connections_per_client:
+            return f"at most {lim.max_connections_per_client} connections from one address"
+        self.connections[client] = self.connections.get(client, 0) + 1
+        return None
+
+    def close_connection(self, client: str) -> None:
+        n = self.connections.get(client, 0) - 1
+        if n > 0:
+            self.connections[client] = n
+        else:
+            self.connections.pop(client, None)
+
+    # ------------------------------------------------------------------ tables
+    def create(self, msg: dict[str, Any], owner: str) -> Table:
+        lim = self.limits
+        if len(self.tables) >= lim.max_tables:
+            raise ProtocolError("limit", f"the server has its maximum of {lim.max_tables} tables; try again later")
+        if sum(1 for t in self.tables.values() if t.owner == owner) >= lim.max_tables_per_client:
+            raise ProtocolError("limit", f"at most {lim.max_tables_per_client} open tables per client address; "
+                                         f"abandoned ones close after {lim.abandon_after:.0f} s")
+        table_id = secrets.token_urlsafe(9)
+        table = self.factories[msg["game"]](table_id, list(msg["seats"]), lim, owner=owner,
+                                            **({"hands": msg["hands"]} if "hands" in msg else {}))
+        self.tables[table_id] = table
+        table.start()
+        return table
+
+    def discard(self, table: Table, reason: str) -> None:
+        """Close and forget ``table`` now."""
+        table.close(reason)
+        self.tables.pop(table.id, None)
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None or table.closed:
+            raise ProtocolError("no_table", f"no table {table_id!r} (it may have been closed after being "
+                                            f"abandoned): create a new one")
+        return table
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Close and forget abandoned or idle tables; return their ids."""
+        now = time.monotonic() if now is None else now
+        lim = self.limits
+        gone = []
+        for tid, t in list(self.tables.items()):
+            abandoned = t.connected == 0 and now - t.last_connected > lim.abandon_after
+            idle = now - t.last_message > lim.idle_after
+            if abandoned or idle or t.closed:
+                t.close("abandoned" if abandoned else "idle")
+                del self.tables[tid]
+                gone.append(tid)
+        return gone
+
+    async def sweeper(self, every: float) -> None:
+        """Run :meth:`sweep` forever, every ``every`` seconds."""
+        while True:
+            await asyncio.sleep(every)
+            for tid in self.sweep():
+                log.info("table %s removed (abandoned or idle)", tid)

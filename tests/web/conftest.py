@@ -1,0 +1,123 @@
+"""Fixtures of the web tests: a real uvicorn server on a free port and one headless Chromium per session.
+
+The browser tests need Debian's ``chromium`` and ``chromium-driver`` (and
+``fonts-dejavu-core`` to render text).  Without them they skip with an
+install hint, except under ``CI=true`` where a missing browser fails.
+Screenshots (390x844 phone viewport) go to ``artifacts/screenshots/`` (or
+``$POKERCORE_SCREENSHOTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+INSTALL_HINT = ("the browser tests need Chromium and its driver: "
+                "apt-get install --no-install-recommends chromium chromium-driver fonts-dejavu-core")
+SCREENSHOTS = Path(os.environ.get("POKERCORE_SCREENSHOTS",
+                                  Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: end-to-end test in a real headless Chromium "
+                                       "(one browser per test session)")
+
+
+def _need(what: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{what} (CI=true: the browser tests must run)")
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """A uvicorn server with the app on 127.0.0.1:<free port>; yields (base_url, app)."""
+    try:
+        import uvicorn
+
+        from pokercore.web import Limits, create_app
+    except ImportError as exc:
+        _need(f"the web extra is not installed ({exc}): pip install -e \".[test]\"")
+    app = create_app(Limits(ai_delay=0.0))
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=65536))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the test server did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session (selenium, the system browser and driver)."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        _need(INSTALL_HINT)
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _need("selenium is not installed: pip install -e \".[test]\"")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=390,844", "--force-device-scale-factor=1"):
+        opts.add_argument(arg)
+    drv = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
+    drv.set_page_load_timeout(30)
+    yield drv
+    drv.quit()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """The shared browser as a 390x844 phone, at the server's start page, with no seat remembered."""
+    base, _ = live_server
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    browser.get(base + "/")
+    browser.execute_script("sessionStorage.clear()")
+    yield browser
+    browser.execute_script("sessionStorage.clear()")
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.fixture
+def shoot(phone):
+    """``shoot(name, full=False)``: save the 390x844 phone screen (``full``: the whole page)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(name: str, full: bool = False) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        if not full:
+            phone.save_screenshot(str(path))
+            return path
+        # the whole page: stretch the emulated height to the document, then restore the phone size
+        height = int(phone.execute_script("return Math.max(document.documentElement.scrollHeight, 844)"))
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 390, "height": height, "deviceScaleFactor": 2, "mobile": True})
+        try:
+            phone.save_screenshot(str(path))
+        finally:
+            phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        return path
+
+    return take
