@@ -55,6 +55,8 @@ COMMANDS: tuple[Command, ...] = (
             "the best ways to arrange 13 Binh cards, and what each is worth"),
     Command(("draw", "play"), "pokercore.draw.play:main_play",
             "play fixed-limit five-card draw against 1-5 AIs in the terminal"),
+    Command(("serve",), "pokercore.web.cli:main",
+            "play Binh and five-card draw in a browser, against AIs and bots (needs the web extra)"),
 )
 
 

@@ -32,7 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a table nobody is connected to is removed (default 300)")
     p.add_argument("--ai-delay", type=float, default=0.4,
                    help="seconds an AI waits before acting, so a person can follow (default 0.4)")
-    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
+                   help="how much the server logs (default info)")
     return p
 
 
