@@ -143,8 +143,17 @@ def evaluate3(cards):
     return pc_eval3(c[0], c[1], c[2])
 
 
+cdef object _refuse_masked(object hands, str name):
+    ma = sys.modules.get("numpy.ma")
+    if ma is not None and isinstance(hands, ma.MaskedArray):
+        raise CardTypeError(
+            f"{name}: masked arrays are not supported (the mask would be ignored); "
+            "pass hands.filled(...) or drop the masked rows"
+        )
+
+
 cdef object _hand_array(object hands, Py_ssize_t k, str name):
-    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
+    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) base ndarray."""
     import numpy as np  # on first use: `import pokercore` stays cheap
     if isinstance(hands, (list, tuple)):
         hands = _rows_to_array(hands, k, name)
@@ -154,13 +163,13 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
         except (ValueError, TypeError) as exc:
             raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}): {exc}") from None
     elif type(hands) is not np.ndarray:
-        ma = sys.modules.get("numpy.ma")
-        if ma is not None and isinstance(hands, ma.MaskedArray):
-            raise CardTypeError(
-                f"{name}: masked arrays are not supported (the mask would be ignored); "
-                "pass hands.filled(...) or drop the masked rows"
-            )
+        _refuse_masked(hands, name)
+        # A subclass (np.matrix, ...) is read as the plain array it holds: its own
+        # methods (astype, __getitem__, ...) never decide what the kernel reads.
+        hands = np.asarray(hands)
     arr = <object>hands
+    if type(arr) is not np.ndarray:
+        raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}), got {type(arr).__name__}")
     if arr.dtype.kind not in "iu":
         raise CardTypeError(
             f"{name}: hands must have an integer dtype (uint8 is fastest), got {arr.dtype}"
@@ -178,10 +187,22 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
         if lo < 0 or hi > 51:
             bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
             raise InvalidCardError(
-                f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
+                f"{name}: hand {bad} has a card code out of range 0..51: {_cut(arr[bad].tolist())}"
             )
         arr = arr.astype(np.uint8)
+    # What the kernel reads: exactly this plain (n, k) C-contiguous uint8 array.
+    if (type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != k
+            or not arr.flags.c_contiguous):
+        raise InvalidArrayError(f"{name}: could not read hands as a C-contiguous uint8 array of shape (n, {k})")
     return arr
+
+
+def _cut(value, limit=80):
+    """``repr``/``str`` of a value for an error message, cut to about ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
@@ -206,13 +227,21 @@ cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
     return np.array(rows, dtype=np.uint8)
 
 
-cdef object _out_array(object out, Py_ssize_t n, str name):
+cdef object _out_array(object out, Py_ssize_t n, str name, object hands):
     import numpy as np
     if out is None:
         return np.empty(n, dtype=np.int32)
-    if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != (n,) \
+    if type(out) is not np.ndarray or out.dtype != np.int32 or out.shape != (n,) \
             or not out.flags.c_contiguous or not out.flags.writeable:
-        raise InvalidArrayError(f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},)")
+        raise InvalidArrayError(
+            f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},) "
+            "(a plain numpy array, not a subclass)"
+        )
+    if np.may_share_memory(out, hands):
+        raise InvalidArrayError(
+            f"{name}: out shares memory with hands (ranks would overwrite cards not yet read); "
+            "pass a separate array as out, or a copy of hands"
+        )
     return out
 
 
@@ -241,10 +270,10 @@ cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
     with nogil:
         bad = _first_invalid(h)
     if bad >= 0:
-        row = arr[bad].tolist()
+        row = [int(c) for c in arr[bad]]
         if max(row) > 51:
-            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {row}")
-        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {row}")
+            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {_cut(row)}")
+        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {_cut(row)}")
     return 0
 
 
@@ -260,7 +289,8 @@ def evaluate5_batch(hands, rules="standard", out=None):
     rules : {"standard", "binh"}, default "standard"
         Straight order, as in :func:`evaluate5`.
     out : ndarray of int32, shape (n,), optional
-        Where to write the ranks.
+        Where to write the ranks: a plain C-contiguous array that does not
+        share memory with ``hands`` (else :class:`InvalidArrayError`).
 
     Returns
     -------
@@ -270,7 +300,8 @@ def evaluate5_batch(hands, rules="standard", out=None):
     -----
     The loop runs without the GIL, so threads evaluate in parallel.  The
     array is validated once and then read as is: do not write to it from
-    another thread while the call runs.
+    another thread while the call runs (the ranks of rows changed meanwhile
+    are then meaningless, though the call stays memory-safe).
 
     Examples
     --------
@@ -282,7 +313,7 @@ def evaluate5_batch(hands, rules="standard", out=None):
     arr = _hand_array(hands, 5, "evaluate5_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate5_batch")
-    result = _out_array(out, h.shape[0], "evaluate5_batch")
+    result = _out_array(out, h.shape[0], "evaluate5_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]  # C-contiguous (n, 5): row i starts at p + 5 * i
@@ -304,6 +335,7 @@ def evaluate3_batch(hands, out=None):
     hands : ndarray of shape (n, 3)
         As for :func:`evaluate5_batch`, three distinct cards a row.
     out : ndarray of int32, shape (n,), optional
+        As for :func:`evaluate5_batch` (never sharing memory with ``hands``).
 
     Returns
     -------
@@ -320,7 +352,7 @@ def evaluate3_batch(hands, out=None):
     arr = _hand_array(hands, 3, "evaluate3_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate3_batch")
-    result = _out_array(out, h.shape[0], "evaluate3_batch")
+    result = _out_array(out, h.shape[0], "evaluate3_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]
