@@ -9,6 +9,7 @@ import numpy.typing as npt
 NUM_SPLITS: int
 NUM_RANKS: int
 TABLE_LEN: int
+RANK_OFFSET: int
 
 _Masks = tuple[int, int, int]
 _Ranks = tuple[int, int, int]

@@ -32,7 +32,7 @@ packed into one 61-bit key::
 
     rb << 48 | rm << 35 | rt << 22 | bottom_mask << 9 | (511 - top_index)
 
-(ranks < 8192 take 13 bits each; masks are over sorted positions; for a
+(raw ranks, published rank - ``RANK_OFFSET``, are < 8192 and take 13 bits each; masks are over sorted positions; for a
 fixed bottom a greater middle set is a smaller top set, and the top subsets
 are indexed in increasing mask order).
 
@@ -65,9 +65,10 @@ cdef enum:
 
 NUM_SPLITS = 72072
 NUM_RANKS = PC_NUM_RANKS_BINH
-#: Value tables are indexed by the Binh rank minus ``RANK_OFFSET`` (0..7917, 0 unused).
-TABLE_LEN = PC_NUM_RANKS_BINH + 1
 RANK_OFFSET = PC_BINH_RANK_OFFSET
+#: Value tables are indexed by the published Binh rank (``RANK_OFFSET + 1 ..
+#: RANK_OFFSET + 7917``); entries ``0 .. RANK_OFFSET`` are never read.
+TABLE_LEN = PC_BINH_RANK_OFFSET + PC_NUM_RANKS_BINH + 1
 
 # ---------------------------------------------------------------- static tables
 
@@ -532,13 +533,19 @@ cdef object _one(object cards, str name):
     return _hands(cards.reshape(1, 13), name)
 
 
+def _shape(arr):
+    return arr.shape
+
+
 cdef object _table(object t, str name):
     try:
         arr = np.ascontiguousarray(t, dtype=np.float64)
     except (TypeError, ValueError) as exc:
         raise PokercoreTypeError(f"{name}: a value table must hold numbers: {exc}") from None
     if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
-        raise PokercoreValueError(f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {arr.shape}")
+        raise PokercoreValueError(
+            f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {_shape(arr)}"
+        )
     if not np.isfinite(arr).all():
         raise PokercoreValueError(f"{name}: value tables must be finite (no NaN or inf)")
     return arr
@@ -655,7 +662,8 @@ def best_table(cards, top, middle, bottom, *, prune=True):
     cdef int p = bool(prune)
     try:
         with nogil:
-            key = _solve(w, &h[0, 0], &tt[0], &tm[0], &tb[0], p, &value)
+            key = _solve(w, &h[0, 0], &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET],
+                         &tb[PC_BINH_RANK_OFFSET], p, &value)
         masks, ranks = _result(w, key)
         return masks, ranks, value
     finally:
@@ -685,7 +693,8 @@ def best_batch(hands, tables=None, *, prune=True):
         tt = _table(tables[0], "best_batch")
         tm = _table(tables[1], "best_batch")
         tb = _table(tables[2], "best_batch")
-        ptt, ptm, ptb = &tt[0], &tm[0], &tb[0]
+        # the kernels index by raw rank 0..7917 = published rank - RANK_OFFSET
+        ptt, ptm, ptb = &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET], &tb[PC_BINH_RANK_OFFSET]
     cdef Py_ssize_t i, n = h.shape[0]
     cards_out = np.empty((n, 13), dtype=np.uint8)
     ranks_out = np.empty((n, 3), dtype=np.int32)

@@ -11,6 +11,7 @@ Rules = Literal["standard", "binh"]
 
 NUM_RANKS_STANDARD: int
 NUM_RANKS_BINH: int
+BINH_RANK_OFFSET: int
 
 def evaluate5(cards: CardsLike, rules: Rules = "standard") -> int: ...
 def evaluate3(cards: CardsLike) -> int: ...

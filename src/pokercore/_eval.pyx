@@ -14,7 +14,7 @@ from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
 from pokercore.ceval cimport (
     pc_eval5_standard, pc_eval5_binh, pc_eval3, pc_valid_cards,
-    PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH,
+    PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
 )
 
 from pokercore.cards import cards_to_array, format_card, to_codes
@@ -25,6 +25,7 @@ from pokercore.errors import (
 
 NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
 NUM_RANKS_BINH = PC_NUM_RANKS_BINH
+BINH_RANK_OFFSET = PC_BINH_RANK_OFFSET
 
 
 cdef int _binh(object rules) except -1:
@@ -91,8 +92,10 @@ def evaluate5(cards, rules="standard"):
     rules : {"standard", "binh"}, default "standard"
         Straight order.  ``"standard"``: A-2-3-4-5 is the lowest straight,
         ranks ``1..7462``.  ``"binh"``: 10-J-Q-K-A is the highest and
-        A-2-3-4-5 the second highest; ranks lie on the ``1..7917`` Binh
-        scale shared with :func:`evaluate3`.
+        A-2-3-4-5 the second highest; ranks lie on the Binh scale
+        ``10001..17917`` (``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``)
+        shared with :func:`evaluate3`.  The two scales do not overlap, so a
+        rank says which scale it is on (:func:`pokercore.describe_rank`).
 
     Returns
     -------
@@ -106,8 +109,8 @@ def evaluate5(cards, rules="standard"):
 
     Examples
     --------
-    >>> evaluate5("As Ks Qs Js Ts")
-    7462
+    >>> evaluate5("As Ks Qs Js Ts"), evaluate5("As Ks Qs Js Ts", rules="binh")
+    (7462, 17917)
     >>> evaluate5("Ah 2c 3d 4s 5h") < evaluate5("2h 3c 4d 5s 6h")
     True
     >>> evaluate5("Ah 2c 3d 4s 5h", rules="binh") > evaluate5("Kh Qc Jd Ts 9h", rules="binh")
@@ -125,6 +128,8 @@ def evaluate5(cards, rules="standard"):
 def evaluate3(cards):
     """Rank of a three-card hand on the Binh scale (same scale as ``evaluate5(..., rules="binh")``).
 
+    Binh ranks run ``10001..17917``: 3- and 5-card hands interleaved.
+
     Three-card hands have no straights or flushes.  A missing kicker counts
     lower than any card, so ``A-A-K`` is below ``A-A-K-3-2`` but above
     ``A-A-Q-J-T``; the Binh order rule "top not stronger than middle" is
@@ -134,6 +139,8 @@ def evaluate3(cards):
     --------
     >>> evaluate3("Ah Ad Kc") < evaluate5("Ac As Kd 3c 2d", rules="binh")
     True
+    >>> evaluate3("2c 3d 4h"), evaluate3("Ac Ad Ah")
+    (10001, 16242)
     >>> evaluate3("7h 7d Ac") > evaluate5("7c 7s Kd Qc Jd", rules="binh")
     True
     """
@@ -345,7 +352,7 @@ def evaluate3_batch(hands, out=None):
     --------
     >>> import numpy as np
     >>> evaluate3_batch(np.array([[48, 49, 50], [0, 4, 9]]))  # Ac Ad Ah, 2c 3c 4d
-    array([6242,    1], dtype=int32)
+    array([16242, 10001], dtype=int32)
     >>> int(evaluate3_batch(np.array([[48, 49, 50]]))[0]) < evaluate5("Ac Ad Ah 2c 3d", rules="binh")
     True
     """
@@ -367,7 +374,8 @@ def rank_descriptors(rules="standard"):
 
     ``desc[rank] = category << 20 | t0 << 16 | t1 << 12 | t2 << 8 | t3 << 4 | t4``
     with tie-break ranks ``1`` (deuce) .. ``13`` (ace), ``0`` = none.  Index 0
-    is unused.  :mod:`pokercore.ranking` turns these into names.
+    is unused; the index is the rank minus the scale's offset (0 for the
+    standard scale, ``BINH_RANK_OFFSET`` for the Binh scale).  :mod:`pokercore.ranking` turns these into names.
     """
     cdef int binh = _binh(rules)
     cdef Py_ssize_t i, n = (PC_NUM_RANKS_BINH if binh else PC_NUM_RANKS_STANDARD) + 1

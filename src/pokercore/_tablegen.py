@@ -46,7 +46,7 @@ HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_F
 
 #: Published Binh ranks are ``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``,
 #: disjoint from the standard ``1..7462``, so a rank names its own scale.
-BINH_RANK_OFFSET = 0
+BINH_RANK_OFFSET = 10000
 
 RANK_KEY = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 ROW_SHIFT = 7

@@ -66,8 +66,10 @@ __all__ = [
 
 #: Number of (bottom, middle, top) splits of 13 cards: C(13,5) * C(8,5).
 NUM_SPLITS: int = _arrange.NUM_SPLITS
-#: Length of a value table: one entry per Binh rank ``0..7917`` (index 0 unused).
+#: Length of a value table: indexed by the Binh rank itself, ``10001..17917``
+#: (``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``); lower entries are never read.
 TABLE_LEN: int = _arrange.TABLE_LEN
+_LEGACY_LEN = TABLE_LEN - _arrange.RANK_OFFSET
 
 #: Row type of :func:`legal_arrangements`: three 13-bit masks over the input
 #: positions (bit ``i`` = ``cards[i]``) and the three Binh ranks.
@@ -88,10 +90,14 @@ class BranchTables:
 
     Parameters
     ----------
-    top, middle, bottom : array_like of float, shape (7918,)
-        ``table[r]`` is the value of a branch of Binh rank ``r`` in that
-        position (index 0 is unused).  Values must be finite.  The arrays
-        are copied and made read-only.
+    top, middle, bottom : array_like of float, shape (TABLE_LEN,) = (17918,)
+        ``table[r]`` is the value of a branch of Binh rank ``r``
+        (``10001..17917``) in that position; entries ``0..10000`` are never
+        read.  Values must be finite.  The arrays
+        are copied and made read-only.  A table of length
+        ``TABLE_LEN - BINH_RANK_OFFSET`` (7918, indexed by ``rank -
+        BINH_RANK_OFFSET``, the layout before Binh ranks had their own
+        range) is accepted and shifted into place.
 
     Notes
     -----
@@ -121,6 +127,8 @@ class BranchTables:
                 arr = np.array(table, dtype=np.float64)
             except (TypeError, ValueError) as exc:
                 raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
+            if arr.shape == (_LEGACY_LEN,):
+                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET), arr])
             if arr.shape != (TABLE_LEN,):
                 raise PokercoreValueError(
                     f"BranchTables.{name}: expected shape ({TABLE_LEN},) indexed by Binh rank, got {arr.shape}"
@@ -314,9 +322,9 @@ def best_arrangement(cards: Any, objective: Objective = "lexicographic") -> Arra
 
     A table objective that values the top as much as the bottom:
 
-    >>> ramp = np.arange(TABLE_LEN) / TABLE_LEN
+    >>> ramp = np.arange(TABLE_LEN, dtype=float)   # value = rank
     >>> best_arrangement(hand, BranchTables(ramp, ramp, ramp)).format()
-    'Qs Jh 9c / Kd Kc 8c 5s 2c / As Ah Ad 7d 3h'
+    'Qs Jh 8c / Kd Kc 9c 5s 2c / As Ah Ad 7d 3h'
 
     A callable over the legal arrangements: the strongest middle.
 
