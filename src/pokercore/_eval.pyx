@@ -20,7 +20,7 @@ from pokercore.ceval cimport (
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
-    InvalidRulesError, PokercoreError,
+    InvalidRulesError, PokercoreError, cut,
 )
 
 NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
@@ -36,7 +36,7 @@ cdef int _binh(object rules) except -1:
         return 1
     if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
         return rules.lower() == "binh"
-    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {_cut(rules)}")
 
 
 cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
@@ -204,12 +204,9 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
     return arr
 
 
-def _cut(value, limit=80):
-    """``repr``/``str`` of a value for an error message, cut to about ``limit`` characters."""
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text)} characters)"
+def _cut(value):
+    """``repr`` of a value for an error message, cut to about 80 characters."""
+    return cut(value)
 
 
 cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
@@ -221,7 +218,7 @@ cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
     for i, row in enumerate(hands):
         if not isinstance(row, (str, list, tuple, np.ndarray)):
             raise HandSizeError(
-                f"{name}: hand {i} is {type(row).__name__} {row!r}, not a hand; expected shape "
+                f"{name}: hand {i} is {type(row).__name__} {_cut(row)}, not a hand; expected shape "
                 f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
             )
         try:
@@ -367,6 +364,40 @@ def evaluate3_batch(hands, out=None):
         for i in range(n):
             r[i] = pc_eval3(p[3 * i], p[3 * i + 1], p[3 * i + 2])
     return result
+
+
+def deal_rows(const double[:, ::1] u, const uint8_t[::1] live, uint8_t[:, ::1] out):
+    """Fill ``out`` (n, k) with partial Fisher-Yates draws from ``live`` (private; see ``random_hands``).
+
+    Row ``i`` swaps position ``j`` of the deck with position
+    ``j + floor(u[i, j] * (len(live) - j))`` for ``j < k`` and keeps the first
+    ``k`` cards; ``u`` holds uniform doubles in [0, 1).
+    """
+    cdef Py_ssize_t i, j, p, n = out.shape[0], k = out.shape[1], size = live.shape[0]
+    cdef uint8_t deck[64]
+    cdef Py_ssize_t picks[64]
+    cdef uint8_t t
+    if u.shape[0] != n or u.shape[1] != k or not 0 < k <= size <= 64:
+        raise InvalidArrayError("deal_rows: u must have the shape of out and 0 < k <= len(live) <= 64")
+    for j in range(size):
+        deck[j] = live[j]
+    with nogil:
+        for i in range(n):
+            for j in range(k):
+                p = j + <Py_ssize_t>(u[i, j] * (size - j))
+                if p >= size:   # u < 1, so only for a rounding up in the product
+                    p = size - 1
+                picks[j] = p
+                t = deck[p]
+                deck[p] = deck[j]
+                deck[j] = t
+                out[i, j] = t
+            for j in range(k - 1, -1, -1):   # undo the swaps: the deck is `live` again
+                p = picks[j]
+                t = deck[p]
+                deck[p] = deck[j]
+                deck[j] = t
+    return out
 
 
 def rank_descriptors(rules="standard"):

@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import _eval
-from .errors import InvalidRankError, InvalidRulesError, PokercoreTypeError
+from .errors import InvalidRankError, InvalidRulesError, PokercoreTypeError, cut
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,7 +78,7 @@ def _scale(rules: str) -> str:
     """The canonical name of a scale; case-insensitive like the evaluators."""
     if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
         return rules.lower()
-    raise InvalidRulesError(f"rules must be 'standard' or 'binh' (or None: read it from the rank), got {rules!r}")
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh' (or None: read it from the rank), got {cut(rules)}")
 
 
 _OFFSET = {"standard": 0, "binh": BINH_RANK_OFFSET}

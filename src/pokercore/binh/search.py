@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from .. import _arrange
-from ..errors import PokercoreTypeError, PokercoreValueError
+from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from ._input import batch_hands as _hands
 from ._input import hand_array
 from .arrangement import Arrangement
@@ -229,7 +229,7 @@ def _check_objective(objective: Any) -> None:
     if isinstance(objective, str):
         if objective != "lexicographic":
             raise PokercoreValueError(
-                f"unknown objective {objective!r}: use 'lexicographic', a BranchTables or a callable"
+                f"unknown objective {cut(objective)}: use 'lexicographic', a BranchTables or a callable"
             )
     elif not isinstance(objective, BranchTables) and not callable(objective):
         raise PokercoreTypeError(

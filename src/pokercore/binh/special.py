@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from .. import _special
-from ..errors import PokercoreValueError
+from ..errors import PokercoreValueError, cut
 from ._input import batch_hands, codes
 
 __all__ = ["SpecialKind", "SpecialHand", "classify_special", "classify_special_batch", "special_kinds_batch"]
@@ -129,7 +129,7 @@ class SpecialHand:
     def __post_init__(self) -> None:
         kinds = tuple(self.kinds)
         if not all(isinstance(k, SpecialKind) for k in kinds) or len(set(kinds)) != len(kinds):
-            raise PokercoreValueError(f"SpecialHand.kinds must be distinct SpecialKind members, got {kinds!r}")
+            raise PokercoreValueError(f"SpecialHand.kinds must be distinct SpecialKind members, got {cut(kinds)}")
         object.__setattr__(self, "kinds", tuple(sorted(kinds, key=_ORDER.index)))
 
     @property
