@@ -575,9 +575,9 @@ def count_legal(cards):
     return n
 
 
-def count_legal_batch(hands):
-    """Legal split counts of an (n, 13) array of hands, as int64."""
-    arr = _hands(hands, "count_legal_batch")
+def count_legal_batch(hands, name="count_legal_batch"):
+    """Legal split counts of an (n, 13) array of hands, as int64 (``name`` in error messages)."""
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.int64)
@@ -670,7 +670,7 @@ def best_table(cards, top, middle, bottom, *, prune=True):
         free(w)
 
 
-def best_batch(hands, tables=None, *, prune=True):
+def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
     """Best split of every row of an (n, 13) array.
 
     ``tables``: ``None`` for the lexicographic objective, else a
@@ -679,9 +679,10 @@ def best_batch(hands, tables=None, *, prune=True):
     Returns ``(cards, ranks, values)``: ``cards`` (n, 13) uint8 laid out as
     top 3, middle 5, bottom 5 (each branch in descending code order),
     ``ranks`` (n, 3) int32 (top, middle, bottom) and ``values`` (n,) float64
-    (NaN for the lexicographic objective).
+    (NaN for the lexicographic objective).  ``name`` names the caller in
+    error messages.
     """
-    arr = _hands(hands, "best_batch")
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef const double[::1] tt, tm, tb
     cdef const double *ptt = NULL

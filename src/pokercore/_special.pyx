@@ -223,9 +223,9 @@ cdef object _hands(object hands, str name):
 # ---------------------------------------------------------------- entry points
 
 
-def classify_batch(hands):
+def classify_batch(hands, name="classify_batch"):
     """Best special kind code of each row of an (n, 13) array of card codes, as int8 (0: not special)."""
-    arr = _hands(hands, "classify_batch")
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.int8)
@@ -236,9 +236,9 @@ def classify_batch(hands):
     return out
 
 
-def kinds_batch(hands):
+def kinds_batch(hands, name="kinds_batch"):
     """Kinds mask of each row of an (n, 13) array, as uint16: bit ``code - 1`` per kind matched."""
-    arr = _hands(hands, "kinds_batch")
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.uint16)

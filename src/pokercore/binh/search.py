@@ -113,6 +113,9 @@ class BranchTables:
     >>> a = Arrangement.from_string("Ah Ad Kc / As Ac Kd 3c 2d / 7s 7h 7d 4c 4d")
     >>> t.value(a) == 2 * a.bottom_rank + a.middle_rank + a.top_rank
     True
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(t)).value(a) == t.value(a)
+    True
     """
 
     __slots__ = ("top", "middle", "bottom")
@@ -140,6 +143,16 @@ class BranchTables:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("BranchTables is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the three tables (agents holding tables go to worker processes)."""
+        return (type(self), (self.top, self.middle, self.bottom))
+
+    def __copy__(self) -> BranchTables:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BranchTables:
+        return self  # immutable: a copy would be equal in every way
 
     @classmethod
     def uniform(cls, table: Any) -> BranchTables:
@@ -263,7 +276,7 @@ def count_legal_batch(hands: Any) -> np.ndarray:
     >>> count_legal_batch(pc.random_hands(3, 13, seed=1)).shape
     (3,)
     """
-    return _arrange.count_legal_batch(_hands(hands, "count_legal_batch"))
+    return _arrange.count_legal_batch(_hands(hands, "count_legal_batch"), "count_legal_batch")
 
 
 def legal_arrangements(cards: Any) -> np.ndarray:
@@ -374,11 +387,13 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     """
     _check_objective(objective)
     arr = _hands(hands, "best_arrangement_batch")
+    name = "best_arrangement_batch"
     if isinstance(objective, str):
-        return BatchResult(*_arrange.best_batch(arr))
+        return BatchResult(*_arrange.best_batch(arr, name=name))
     if isinstance(objective, BranchTables):
-        return BatchResult(*_arrange.best_batch(arr, (objective.top, objective.middle, objective.bottom)))
-    # A callable: hand by hand (each row is validated as it comes).
+        return BatchResult(*_arrange.best_batch(arr, (objective.top, objective.middle, objective.bottom), name=name))
+    # A callable: hand by hand, after the same check of every row.
+    arr = _arrange.check_hands13(arr, name)
     n = arr.shape[0]
     out_cards = np.empty((n, 13), dtype=np.uint8)
     out_ranks = np.empty((n, 3), dtype=np.int32)
@@ -390,7 +405,9 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
         k = _pick(hand, legal, scores)
         row = legal[k]
         a = Arrangement.from_masks(hand.tolist(), int(row["top"]), int(row["middle"]), int(row["bottom"]))
-        out_cards[i] = a.to_row()
+        # the documented layout (as the compiled path): each branch highest code first
+        out_cards[i] = np.concatenate([sorted(a.top, reverse=True), sorted(a.middle, reverse=True),
+                                       sorted(a.bottom, reverse=True)])
         out_ranks[i] = a.ranks
         out_values[i] = scores[k]
     return BatchResult(out_cards, out_ranks, out_values)

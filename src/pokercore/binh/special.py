@@ -311,7 +311,8 @@ def classify_special_batch(hands: Any) -> np.ndarray:
     ...     for c, h in zip(classify_special_batch(many), many))
     True
     """
-    out: np.ndarray = _special.classify_batch(batch_hands(hands, "classify_special_batch"))
+    name = "classify_special_batch"
+    out: np.ndarray = _special.classify_batch(batch_hands(hands, name), name)
     return out
 
 
@@ -343,5 +344,6 @@ def special_kinds_batch(hands: Any) -> np.ndarray:
     >>> bin(masks[0]), [k.label for k in SpecialHand.from_mask(masks[0]).kinds]
     ('0b110001000', ['straight flush', 'three flushes', 'three straights'])
     """
-    out: np.ndarray = _special.kinds_batch(batch_hands(hands, "special_kinds_batch"))
+    name = "special_kinds_batch"
+    out: np.ndarray = _special.kinds_batch(batch_hands(hands, name), name)
     return out
