@@ -24,10 +24,10 @@ static inline int pc_eval5_with(const uint16_t *noflush, const uint16_t *flush,
         return flush[PC_CARD_BIT[a] | PC_CARD_BIT[b] | PC_CARD_BIT[c] | PC_CARD_BIT[d] | PC_CARD_BIT[e]];
     }
     uint32_t k = PC_CARD_KEY[a] + PC_CARD_KEY[b] + PC_CARD_KEY[c] + PC_CARD_KEY[d] + PC_CARD_KEY[e];
-    uint32_t row = k >> PC_ROW_SHIFT;
-    row = row < PC_ROW_OFFSET_LEN ? row : 0u;
-    uint32_t slot = (uint32_t)((int32_t)k + PC_ROW_OFFSET[row]);
-    return noflush[slot < PC_NOFLUSH_LEN ? slot : 0u];
+    /* k <= 5 * max key: its row is < PC_ROW_OFFSET_LEN (a power of two; the
+     * mask only restates that), and every row's 128 slots lie inside the
+     * value tables (_tablegen.py checks both when it writes the tables). */
+    return noflush[(int32_t)k + PC_ROW_OFFSET[(k >> PC_ROW_SHIFT) & (PC_ROW_OFFSET_LEN - 1u)]];
 }
 
 /* Standard order (A-2-3-4-5 lowest straight); ranks 1..7462. */
@@ -46,8 +46,8 @@ static inline int pc_eval5_binh(unsigned a, unsigned b, unsigned c, unsigned d, 
 /* Three cards on the Binh scale (no straights or flushes). */
 static inline int pc_eval3(unsigned a, unsigned b, unsigned c)
 {
-    uint32_t i = ((a & 63u) >> 2) * 169u + ((b & 63u) >> 2) * 13u + ((c & 63u) >> 2);
-    return PC_EVAL3[i < PC_EVAL3_LEN ? i : 0u];
+    /* each rank masked to 4 bits: the index is < 4096 = PC_EVAL3_LEN */
+    return PC_EVAL3[((a >> 2) & 15u) << 8 | ((b >> 2) & 15u) << 4 | ((c >> 2) & 15u)];
 }
 
 /* Category (0 = high card ... 8 = straight flush) of a rank; -1 if the

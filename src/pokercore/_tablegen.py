@@ -13,9 +13,12 @@ Design (see ``_evaluator.h`` for the kernels that read these tables):
   key (``RANK_KEY``) chosen greedily so that the sums over all 6,175 valid
   five-rank multisets are distinct (largest sum 360,918).  The sparse sum
   space is packed by row displacement into a table of a few thousand
-  entries: ``NOFLUSH_*[key + ROW_OFFSET[key >> ROW_SHIFT]]``.  Both the
+  entries: ``NOFLUSH_*[key + ROW_OFFSET[key >> ROW_SHIFT]]``.  The offset
+  table covers every row any five codes can reach and the value tables
+  have spare slots, so that index stays in bounds for any bytes.  Both the
   offset table and the value table fit in L1 cache.
-* Three-card hands: ``EVAL3[r0 * 169 + r1 * 13 + r2]`` for every ordering.
+* Three-card hands: ``EVAL3[r0 << 8 | r1 << 4 | r2]`` for every ordering
+  (4096 entries, so any 4-bit ranks stay inside the table).
 
 Rank scales (higher is better, 0 is never a valid rank):
 
@@ -50,6 +53,7 @@ BINH_RANK_OFFSET = 10000
 
 RANK_KEY = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 ROW_SHIFT = 7
+ROW_OFFSET_LEN = 4096   # a power of two above the largest sum of five card keys >> ROW_SHIFT
 
 # The ten straights as descending rank tuples (0 = deuce ... 12 = ace).
 STRAIGHTS = [tuple(range(high, high - 5, -1)) for high in range(12, 3, -1)] + [(12, 3, 2, 1, 0)]
@@ -146,14 +150,28 @@ def build():
             key = sum(RANK_KEY[r] for r in ranks)
             assert key not in noflush_std, "rank keys are not unique"
             noflush_std[key], noflush_binh[key] = rs, rb
-    eval3 = [0] * 2197
+    # 4 bits per rank (16 x 16 x 16): a kernel masks each rank to 0..15, so
+    # no bytes can index past the end and no bounds check is needed.
+    eval3 = [0] * 4096
     for ranks, cat, tb in three:
         rb = binh_rank[_sort_key(cat, tb, 11.5)]
         binh_desc[rb] = _descriptor(cat, tb)
         for perm in set(itertools.permutations(ranks)):
-            eval3[perm[0] * 169 + perm[1] * 13 + perm[2]] = rb
+            eval3[perm[0] << 8 | perm[1] << 4 | perm[2]] = rb
 
     offsets, size = _pack_rows(sorted(noflush_std), ROW_SHIFT)
+    # Any 5 codes masked to 0..63 (keys 0 for 52..63) sum to at most 5 * max key.
+    # The kernel reads ROW_OFFSET[(k >> ROW_SHIFT) & (ROW_OFFSET_LEN - 1)], so every
+    # row up to that sum gets an offset; a row without keys points its 128
+    # columns at slots 0..127, and the packed tables get 128 spare slots, so
+    # every sum, valid or not, lands inside the tables.
+    assert 5 * max(RANK_KEY) < ROW_OFFSET_LEN << ROW_SHIFT
+    used_rows = {key >> ROW_SHIFT for key in noflush_std}
+    offsets = [offsets[r] if r in used_rows else -(r << ROW_SHIFT)
+               for r in range(len(offsets))] + [-(r << ROW_SHIFT) for r in range(len(offsets), ROW_OFFSET_LEN)]
+    size += 1 << ROW_SHIFT
+    assert all(0 <= (r << ROW_SHIFT) + offsets[r] and (r << ROW_SHIFT) + offsets[r] + (1 << ROW_SHIFT) <= size
+               for r in range(ROW_OFFSET_LEN))
     packed_std = [0] * size
     packed_binh = [0] * size
     for key in noflush_std:
