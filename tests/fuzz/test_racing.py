@@ -42,4 +42,4 @@ def test_racing_writer_never_crashes(kernel: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kernel", sorted(KERNELS))
 def test_racing_writer_never_crashes_long(kernel: str) -> None:
-    _run(kernel, 20.0, 7)
+    _run(kernel, 10.0, 7)
