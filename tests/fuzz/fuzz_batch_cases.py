@@ -30,6 +30,18 @@ def _per_row_5(rows, rules):
     return [pc.evaluate5(r, rules=rules) for r in rows]
 
 
+_TABLES = search.BranchTables(*(np.linspace(-1.0, 1.0, search.TABLE_LEN) ** p for p in (1, 3, 1)))
+
+
+def _top_first(legal):
+    return legal["top_rank"]
+
+
+def _layout(a):
+    """The documented batch row: top, middle, bottom, each highest code first."""
+    return sorted(a.top, reverse=True) + sorted(a.middle, reverse=True) + sorted(a.bottom, reverse=True)
+
+
 #: name -> (cards per hand, batch function, per-row reference on a list of valid rows)
 ENTRY = {
     "evaluate5_batch": (5, pc.evaluate5_batch, lambda rows: _per_row_5(rows, "standard")),
@@ -39,6 +51,12 @@ ENTRY = {
     "count_legal_batch": (13, search.count_legal_batch, lambda rows: [search.count_legal(r) for r in rows]),
     "best_arrangement_batch": (13, lambda h: search.best_arrangement_batch(h).ranks.tolist(),
                                lambda rows: [list(search.best_arrangement(r).ranks) for r in rows]),
+    "best_arrangement_batch_tables": (
+        13, lambda h: search.best_arrangement_batch(h, _TABLES).ranks.tolist(),
+        lambda rows: [list(search.best_arrangement(r, _TABLES).ranks) for r in rows]),
+    "best_arrangement_batch_callable": (
+        13, lambda h: search.best_arrangement_batch(h, _top_first).cards.tolist(),
+        lambda rows: [_layout(search.best_arrangement(r, _top_first)) for r in rows]),
     "classify_special_batch": (13, special.classify_special_batch,
                                lambda rows: [special.classify_special(r).best.code
                                              if special.classify_special(r) else 0 for r in rows]),
