@@ -420,10 +420,12 @@ def _check_rank(k: int, codes: list[int], rank: int, rules: str = "binh") -> Non
     """A returned rank is the right one (compared through the reference's class)."""
     assert type(rank) is int
     if k == 5:
-        assert 1 <= rank <= pc.num_ranks(rules)
+        lo, hi = pc.rank_range(rules)
+        assert lo <= rank <= hi
         assert pc.category_of(rank, rules) == ref_key5(codes, rules)[0]
     else:
-        assert 1 <= rank <= pc.num_ranks("binh")
+        lo, hi = pc.rank_range("binh")
+        assert lo <= rank <= hi
         assert pc.category_of(rank, "binh") == ref_key3(codes)[0]
 
 
@@ -552,6 +554,8 @@ def test_deck_errors_are_pokercore_errors():
 
 def test_ranking_errors_are_pokercore_errors():
     with raises(pc.errors.InvalidRankError, r"not a standard rank \(valid: 1\.\.7462\)"):
+        pc.describe_rank(7463, "standard")
+    with raises(pc.errors.InvalidRankError, r"7463 is not a rank: standard ranks are 1\.\.7462, Binh ranks 10001\.\.17917"):
         pc.describe_rank(7463)
     with raises(pc.errors.InvalidRulesError, r"rules must be"):
         pc.category_of(5, rules="texas")

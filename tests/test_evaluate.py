@@ -11,7 +11,7 @@ What is proved here:
 * the Binh order differs from the standard one only where A-2-3-4-5 is
   involved, and puts it just below 10-J-Q-K-A;
 * all 22,100 three-card hands: counts, 455 distinct ranks, reference order,
-  and the merged 3- and 5-card Binh scale (ruling 4) is exactly 1..7917;
+  and the merged 3- and 5-card Binh scale (ruling 4) is exactly 10001..17917 (BINH_RANK_OFFSET + 1..7917);
 * hypothesis: random pairs/lists of hands order like the reference, per call
   and batch, including 3-vs-5 comparisons;
 * hand-made cases from the rules, names from :mod:`pokercore.ranking`,
@@ -148,7 +148,7 @@ def test_category_counts_and_distinct_ranks_5(ranks5, rules):
     if rules == "standard":
         assert r.min() == 1 and r.max() == 7462 == num_ranks("standard")
     else:
-        assert r.max() == 7917 == num_ranks("binh")
+        assert r.max() == 17917 == pc.BINH_RANK_OFFSET + num_ranks("binh")
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -259,14 +259,14 @@ def test_three_card_counts_reference_and_per_call(hands3, ranks3):
 
 def test_binh_scale_merges_3_and_5_card_classes(hands5, hands3, ranks5, ranks3, classes5):
     """Ruling 4 exhaustively: all 7,462 + 455 classes sorted by reference key
-    get strictly increasing ranks, and together they fill 1..7917."""
+    get strictly increasing ranks, and together they fill 10001..17917."""
     rep, _ = classes5
     five = [(ref_key5(hands5[i].tolist(), "binh"), int(ranks5["binh"][i])) for i in rep]
     _, rep3 = np.unique(ranks3, return_index=True)
     three = [(ref_key3(hands3[i].tolist()), int(ranks3[i])) for i in rep3]
     merged = sorted(five + three)
     assert len({k for k, _ in merged}) == 7917
-    assert [r for _, r in merged] == list(range(1, 7918))
+    assert [r for _, r in merged] == list(range(10001, 17918))
 
 
 # --------------------------------------------------------------------------
@@ -408,9 +408,9 @@ def test_hand_made_ties(a, b, rules):
 
 def test_top_and_bottom_of_each_scale():
     assert pc.evaluate5("As Ks Qs Js Ts") == 7462
-    assert pc.evaluate5("As Ks Qs Js Ts", rules="binh") == 7917
+    assert pc.evaluate5("As Ks Qs Js Ts", rules="binh") == 17917
     assert pc.evaluate5("7c 5d 4h 3s 2c") == 1
-    assert pc.evaluate3("4c 3d 2h") == 1  # 4-3-2 is below every five-card hand
+    assert pc.evaluate3("4c 3d 2h") == 10001  # 4-3-2 is below every five-card hand
     # 7-5-4-3-2 sits above 3-card 6-5-4 and 7-5-4 (missing kickers lowest), below 7-6-2
     assert pc.evaluate3("6c 5d 4h") < pc.evaluate3("7c 5d 4h") < pc.evaluate5("7c 5d 4h 3s 2c", rules="binh")
     assert pc.evaluate5("7c 5d 4h 3s 2c", rules="binh") < pc.evaluate3("7c 6d 2h")
@@ -459,7 +459,8 @@ def test_every_rank_is_described_consistently(hands5, ranks5, classes5, hands3, 
     if rules == "binh":
         _, rep3 = np.unique(ranks3, return_index=True)
         samples += [(hands3[i].tolist(), int(ranks3[i])) for i in rep3]
-    assert sorted(r for _, r in samples) == list(range(1, num_ranks(rules) + 1))
+    lo, hi = pc.rank_range(rules)
+    assert sorted(r for _, r in samples) == list(range(lo, hi + 1)) and hi - lo + 1 == num_ranks(rules)
     names = set()
     for cards, rank in samples:
         key = ref_key3(cards) if len(cards) == 3 else ref_key5(cards, rules)
@@ -476,6 +477,8 @@ def test_every_rank_is_described_consistently(hands5, ranks5, classes5, hands3, 
 
 def test_ranking_rejects_non_ranks():
     with pytest.raises(ValueError, match="not a standard rank"):
+        category_of(7463, "standard")
+    with pytest.raises(ValueError, match="not a rank: standard ranks are 1..7462, Binh ranks 10001..17917"):
         category_of(7463)
     with pytest.raises(ValueError, match="not a binh rank"):
         describe_rank(0, "binh")

@@ -2,7 +2,9 @@
 
 Cards are ints ``rank * 4 + suit`` (``2c = 0`` ... ``As = 51``); see
 :mod:`pokercore.cards`.  Ranks returned by the evaluators are ints, higher
-is better; :mod:`pokercore.ranking` names them.
+is better, standard ``1..7462`` and Binh ``10001..17917`` (every 3-card
+rank and ``rules="binh"``), so a rank names its scale;
+:mod:`pokercore.ranking` names them.
 
 >>> import pokercore as pc
 >>> pc.evaluate5("As Ks Qs Js Ts") > pc.evaluate5("9c 9d 9h 9s 2c")
@@ -10,10 +12,6 @@ True
 >>> pc.describe_rank(pc.evaluate5("Kh Kd 7c 7s 2d"))
 'Two pair, kings and sevens'
 """
-
-from __future__ import annotations
-
-import os
 
 from ._eval import evaluate3, evaluate3_batch, evaluate5, evaluate5_batch
 from ._eval7 import (
@@ -48,7 +46,17 @@ from .errors import (
     PokercoreError,
 )
 from .holdem import evaluate, evaluate_batch, percentile
-from .ranking import HandCategory, categories_of, category_of, describe_rank, num_ranks, rank_detail
+from .ranking import (
+    BINH_RANK_OFFSET,
+    HandCategory,
+    categories_of,
+    category_of,
+    describe_rank,
+    num_ranks,
+    rank_detail,
+    rank_range,
+    scale_of,
+)
 
 __version__ = "0.1.0"
 
@@ -59,6 +67,7 @@ __all__ = [
     "evaluate", "evaluate_batch", "evaluate6", "evaluate6_batch", "evaluate7", "evaluate7_batch",
     "evaluate_omaha", "evaluate_omaha_batch", "percentile",
     "HandCategory", "categories_of", "category_of", "describe_rank", "num_ranks", "rank_detail",
+    "rank_range", "scale_of", "BINH_RANK_OFFSET",
     "CardTypeError", "DuplicateCardError", "HandSizeError", "InvalidArrayError",
     "InvalidCardError", "PokercoreError", "get_include",
 ]
@@ -76,6 +85,11 @@ def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy subpackages
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    """The public names, the lazy subpackages and the module's dunders (no helper imports)."""
+    return sorted(set(__all__) | set(_SUBPACKAGES) | {n for n in globals() if n.startswith("__")})
+
+
 def get_include() -> str:
     """Directory holding ``ceval.pxd``'s C headers, for ``include_dirs`` of your extension.
 
@@ -83,4 +97,6 @@ def get_include() -> str:
     >>> os.path.exists(os.path.join(get_include(), "_evaluator.h"))
     True
     """
+    import os
+
     return os.path.dirname(os.path.abspath(__file__))

@@ -32,7 +32,7 @@ packed into one 61-bit key::
 
     rb << 48 | rm << 35 | rt << 22 | bottom_mask << 9 | (511 - top_index)
 
-(ranks < 8192 take 13 bits each; masks are over sorted positions; for a
+(raw ranks, published rank - ``RANK_OFFSET``, are < 8192 and take 13 bits each; masks are over sorted positions; for a
 fixed bottom a greater middle set is a smaller top set, and the top subsets
 are indexed in increasing mask order).
 
@@ -46,7 +46,9 @@ from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.math cimport INFINITY, NAN
 
-from pokercore.ceval cimport pc_eval5_binh, pc_eval3, pc_valid_cards, PC_NUM_RANKS_BINH
+from pokercore.ceval cimport (
+    pc_eval5_binh, pc_eval3, pc_valid_cards, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
+)
 
 import numpy as np
 
@@ -63,7 +65,10 @@ cdef enum:
 
 NUM_SPLITS = 72072
 NUM_RANKS = PC_NUM_RANKS_BINH
-TABLE_LEN = PC_NUM_RANKS_BINH + 1
+RANK_OFFSET = PC_BINH_RANK_OFFSET
+#: Value tables are indexed by the published Binh rank (``RANK_OFFSET + 1 ..
+#: RANK_OFFSET + 7917``); entries ``0 .. RANK_OFFSET`` are never read.
+TABLE_LEN = PC_BINH_RANK_OFFSET + PC_NUM_RANKS_BINH + 1
 
 # ---------------------------------------------------------------- static tables
 
@@ -143,8 +148,23 @@ cdef struct Work:
     double pt[N5]        # max vt over 3-subsets ranked <= this one
 
 
+cdef inline uint16_t _raw(int rank) noexcept nogil:
+    """Published Binh rank -> table index 0..7917 (anything else -> 0).
+
+    Every rank below is such an index, so every table lookup stays in
+    bounds whatever bytes the kernel read (say, an input changed by another
+    thread after validation): such input gives a meaningless split, never
+    an out-of-bounds access.
+    """
+    cdef unsigned r = <unsigned>(rank - PC_BINH_RANK_OFFSET)
+    return <uint16_t>(r if r <= PC_NUM_RANKS_BINH else 0)
+
+
 cdef void _prepare(const uint8_t *cards, Work *w) noexcept nogil:
-    """Sort the (valid) 13 cards and rank every 5- and 3-card subset."""
+    """Sort the (valid) 13 cards and rank every 5- and 3-card subset.
+
+    Each input byte is read once, into ``w`` (private to this call).
+    """
     cdef int i, j
     cdef uint8_t c, p
     for i in range(13):
@@ -160,10 +180,10 @@ cdef void _prepare(const uint8_t *cards, Work *w) noexcept nogil:
     cdef const uint8_t *q
     for i in range(N5):
         q = SUB5_POS[i]
-        w.r5[i] = <uint16_t>pc_eval5_binh(w.s[q[0]], w.s[q[1]], w.s[q[2]], w.s[q[3]], w.s[q[4]])
+        w.r5[i] = _raw(pc_eval5_binh(w.s[q[0]], w.s[q[1]], w.s[q[2]], w.s[q[3]], w.s[q[4]]))
     for i in range(N3):
         q = SUB3_POS[i]
-        w.r3[i] = <uint16_t>pc_eval3(w.s[q[0]], w.s[q[1]], w.s[q[2]])
+        w.r3[i] = _raw(pc_eval3(w.s[q[0]], w.s[q[1]], w.s[q[2]]))
 
 
 cdef void _prepare_values(Work *w, const double *tt, const double *tm, const double *tb) noexcept nogil:
@@ -176,7 +196,7 @@ cdef void _prepare_values(Work *w, const double *tt, const double *tm, const dou
 
 
 cdef void _sort_by_rank(const uint16_t *r, int n, uint16_t *out, uint16_t *tmp) noexcept nogil:
-    """Indices 0..n-1 ordered by ``r`` ascending (stable LSD radix sort, 7 + 6 bits)."""
+    """Indices 0..n-1 ordered by ``r`` ascending (stable LSD radix sort, 7 + 6 bits; r < 8192)."""
     cdef int cnt[128]
     cdef int i, s, c
     for i in range(128):
@@ -194,15 +214,15 @@ cdef void _sort_by_rank(const uint16_t *r, int n, uint16_t *out, uint16_t *tmp) 
     for i in range(64):
         cnt[i] = 0
     for i in range(n):
-        cnt[r[tmp[i]] >> 7] += 1
+        cnt[(r[tmp[i]] >> 7) & 63] += 1
     s = 0
     for i in range(64):
         c = cnt[i]
         cnt[i] = s
         s += c
     for i in range(n):
-        out[cnt[r[tmp[i]] >> 7]] = tmp[i]
-        cnt[r[tmp[i]] >> 7] += 1
+        out[cnt[(r[tmp[i]] >> 7) & 63]] = tmp[i]
+        cnt[(r[tmp[i]] >> 7) & 63] += 1
 
 
 cdef void _prepare_order(Work *w) noexcept nogil:
@@ -403,12 +423,14 @@ cdef void _decode(const Work *w, uint64_t key, unsigned *smasks, int32_t *ranks)
     """Key -> sorted-position masks (top, middle, bottom) and ranks (top, middle, bottom)."""
     cdef unsigned bmask = <unsigned>(key >> 9) & FULL
     cdef unsigned t = 511 - <unsigned>(key & 511)
+    if t >= N3:   # key 0: no legal split (only for input changed during the call)
+        t = 0
     smasks[0] = SUB3[t]
     smasks[2] = bmask
     smasks[1] = FULL ^ bmask ^ SUB3[t]
-    ranks[2] = <int32_t>((key >> 48) & FULL)
-    ranks[1] = <int32_t>((key >> 35) & FULL)
-    ranks[0] = <int32_t>((key >> 22) & FULL)
+    ranks[2] = <int32_t>((key >> 48) & FULL) + PC_BINH_RANK_OFFSET
+    ranks[1] = <int32_t>((key >> 35) & FULL) + PC_BINH_RANK_OFFSET
+    ranks[0] = <int32_t>((key >> 22) & FULL) + PC_BINH_RANK_OFFSET
 
 
 cdef void _write_cards(const Work *w, const unsigned *smasks, uint8_t *out) noexcept nogil:
@@ -439,12 +461,12 @@ cdef Py_ssize_t _fill_legal(const Work *w, int32_t *out) noexcept nogil:
         mt = _to_input(w, SUB3[t])
         if rj <= ri:
             out[0] = mt; out[1] = mj; out[2] = mi
-            out[3] = rt; out[4] = rj; out[5] = ri
+            out[3] = rt + PC_BINH_RANK_OFFSET; out[4] = rj + PC_BINH_RANK_OFFSET; out[5] = ri + PC_BINH_RANK_OFFSET
             out += 6
             n += 1
         if ri <= rj:
             out[0] = mt; out[1] = mi; out[2] = mj
-            out[3] = rt; out[4] = ri; out[5] = rj
+            out[3] = rt + PC_BINH_RANK_OFFSET; out[4] = ri + PC_BINH_RANK_OFFSET; out[5] = rj + PC_BINH_RANK_OFFSET
             out += 6
             n += 1
     return n
@@ -453,10 +475,17 @@ cdef Py_ssize_t _fill_legal(const Work *w, int32_t *out) noexcept nogil:
 # ---------------------------------------------------------------- validation
 
 cdef object _hands(object hands, str name):
-    """A C-contiguous uint8 (n, 13) array with valid rows, or a clear ValueError."""
+    """A C-contiguous uint8 (n, 13) plain ndarray with valid rows, or a clear pokercore error."""
     if not isinstance(hands, np.ndarray):
         raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
-    arr = <object>hands
+    if isinstance(hands, np.ma.MaskedArray):
+        raise CardTypeError(
+            f"{name}: masked arrays are not supported (the mask would be ignored); "
+            "pass hands.filled(...) or drop the masked rows"
+        )
+    # A subclass (np.matrix, ...) is read as the plain array it holds: its own
+    # methods never decide what the kernel reads.
+    arr = np.asarray(hands)
     if arr.dtype.kind not in "iu":
         raise CardTypeError(f"{name}: card codes need an integer dtype, got {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != 13:
@@ -464,9 +493,13 @@ cdef object _hands(object hands, str name):
     if arr.dtype != np.uint8:
         if arr.size and (arr.min() < 0 or arr.max() > 51):
             bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
-            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}")
+            raise InvalidCardError(
+                f"{name}: hand {bad} has a card code out of range 0..51: {[int(c) for c in arr[bad]]}"
+            )
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
+    if type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != 13:
+        raise PokercoreValueError(f"{name}: could not read the hands as a uint8 array of shape (n, 13)")
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, bad_row = -1, n = h.shape[0]
     with nogil:
@@ -475,7 +508,7 @@ cdef object _hands(object hands, str name):
                 bad_row = i
                 break
     if bad_row >= 0:
-        row = arr[bad_row].tolist()
+        row = [int(c) for c in arr[bad_row]]
         if max(row) > 51:
             raise InvalidCardError(f"{name}: hand {bad_row} has a card code out of range 0..51: {row}")
         raise DuplicateCardError(f"{name}: hand {bad_row} repeats a card: {row}")
@@ -490,11 +523,18 @@ def check_hands13(hands, str name):
 cdef object _one(object cards, str name):
     if not isinstance(cards, np.ndarray):
         raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")
+    if isinstance(cards, np.ma.MaskedArray):
+        raise CardTypeError(f"{name}: masked arrays are not supported (the mask would be ignored)")
+    cards = np.asarray(cards)
     if cards.ndim != 1:
         raise HandSizeError(f"{name}: expected 13 card codes in a 1-D array, got shape {cards.shape}")
     if cards.shape[0] != 13:
         raise HandSizeError(f"{name}: expected 13 cards, got {cards.shape[0]}")
     return _hands(cards.reshape(1, 13), name)
+
+
+def _shape(arr):
+    return arr.shape
 
 
 cdef object _table(object t, str name):
@@ -503,7 +543,9 @@ cdef object _table(object t, str name):
     except (TypeError, ValueError) as exc:
         raise PokercoreTypeError(f"{name}: a value table must hold numbers: {exc}") from None
     if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
-        raise PokercoreValueError(f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {arr.shape}")
+        raise PokercoreValueError(
+            f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {_shape(arr)}"
+        )
     if not np.isfinite(arr).all():
         raise PokercoreValueError(f"{name}: value tables must be finite (no NaN or inf)")
     return arr
@@ -533,9 +575,9 @@ def count_legal(cards):
     return n
 
 
-def count_legal_batch(hands):
-    """Legal split counts of an (n, 13) array of hands, as int64."""
-    arr = _hands(hands, "count_legal_batch")
+def count_legal_batch(hands, name="count_legal_batch"):
+    """Legal split counts of an (n, 13) array of hands, as int64 (``name`` in error messages)."""
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.int64)
@@ -620,14 +662,15 @@ def best_table(cards, top, middle, bottom, *, prune=True):
     cdef int p = bool(prune)
     try:
         with nogil:
-            key = _solve(w, &h[0, 0], &tt[0], &tm[0], &tb[0], p, &value)
+            key = _solve(w, &h[0, 0], &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET],
+                         &tb[PC_BINH_RANK_OFFSET], p, &value)
         masks, ranks = _result(w, key)
         return masks, ranks, value
     finally:
         free(w)
 
 
-def best_batch(hands, tables=None, *, prune=True):
+def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
     """Best split of every row of an (n, 13) array.
 
     ``tables``: ``None`` for the lexicographic objective, else a
@@ -636,9 +679,10 @@ def best_batch(hands, tables=None, *, prune=True):
     Returns ``(cards, ranks, values)``: ``cards`` (n, 13) uint8 laid out as
     top 3, middle 5, bottom 5 (each branch in descending code order),
     ``ranks`` (n, 3) int32 (top, middle, bottom) and ``values`` (n,) float64
-    (NaN for the lexicographic objective).
+    (NaN for the lexicographic objective).  ``name`` names the caller in
+    error messages.
     """
-    arr = _hands(hands, "best_batch")
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef const double[::1] tt, tm, tb
     cdef const double *ptt = NULL
@@ -650,7 +694,8 @@ def best_batch(hands, tables=None, *, prune=True):
         tt = _table(tables[0], "best_batch")
         tm = _table(tables[1], "best_batch")
         tb = _table(tables[2], "best_batch")
-        ptt, ptm, ptb = &tt[0], &tm[0], &tb[0]
+        # the kernels index by raw rank 0..7917 = published rank - RANK_OFFSET
+        ptt, ptm, ptb = &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET], &tb[PC_BINH_RANK_OFFSET]
     cdef Py_ssize_t i, n = h.shape[0]
     cards_out = np.empty((n, 13), dtype=np.uint8)
     ranks_out = np.empty((n, 3), dtype=np.int32)

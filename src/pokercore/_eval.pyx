@@ -14,17 +14,18 @@ from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
 from pokercore.ceval cimport (
     pc_eval5_standard, pc_eval5_binh, pc_eval3, pc_valid_cards,
-    PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH,
+    PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
 )
 
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
-    InvalidRulesError, PokercoreError,
+    InvalidRulesError, PokercoreError, cut,
 )
 
 NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
 NUM_RANKS_BINH = PC_NUM_RANKS_BINH
+BINH_RANK_OFFSET = PC_BINH_RANK_OFFSET
 
 
 cdef int _binh(object rules) except -1:
@@ -35,7 +36,7 @@ cdef int _binh(object rules) except -1:
         return 1
     if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
         return rules.lower() == "binh"
-    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {_cut(rules)}")
 
 
 cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
@@ -91,8 +92,10 @@ def evaluate5(cards, rules="standard"):
     rules : {"standard", "binh"}, default "standard"
         Straight order.  ``"standard"``: A-2-3-4-5 is the lowest straight,
         ranks ``1..7462``.  ``"binh"``: 10-J-Q-K-A is the highest and
-        A-2-3-4-5 the second highest; ranks lie on the ``1..7917`` Binh
-        scale shared with :func:`evaluate3`.
+        A-2-3-4-5 the second highest; ranks lie on the Binh scale
+        ``10001..17917`` (``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``)
+        shared with :func:`evaluate3`.  The two scales do not overlap, so a
+        rank says which scale it is on (:func:`pokercore.describe_rank`).
 
     Returns
     -------
@@ -106,8 +109,8 @@ def evaluate5(cards, rules="standard"):
 
     Examples
     --------
-    >>> evaluate5("As Ks Qs Js Ts")
-    7462
+    >>> evaluate5("As Ks Qs Js Ts"), evaluate5("As Ks Qs Js Ts", rules="binh")
+    (7462, 17917)
     >>> evaluate5("Ah 2c 3d 4s 5h") < evaluate5("2h 3c 4d 5s 6h")
     True
     >>> evaluate5("Ah 2c 3d 4s 5h", rules="binh") > evaluate5("Kh Qc Jd Ts 9h", rules="binh")
@@ -125,6 +128,8 @@ def evaluate5(cards, rules="standard"):
 def evaluate3(cards):
     """Rank of a three-card hand on the Binh scale (same scale as ``evaluate5(..., rules="binh")``).
 
+    Binh ranks run ``10001..17917``: 3- and 5-card hands interleaved.
+
     Three-card hands have no straights or flushes.  A missing kicker counts
     lower than any card, so ``A-A-K`` is below ``A-A-K-3-2`` but above
     ``A-A-Q-J-T``; the Binh order rule "top not stronger than middle" is
@@ -134,6 +139,8 @@ def evaluate3(cards):
     --------
     >>> evaluate3("Ah Ad Kc") < evaluate5("Ac As Kd 3c 2d", rules="binh")
     True
+    >>> evaluate3("2c 3d 4h"), evaluate3("Ac Ad Ah")
+    (10001, 16242)
     >>> evaluate3("7h 7d Ac") > evaluate5("7c 7s Kd Qc Jd", rules="binh")
     True
     """
@@ -143,8 +150,17 @@ def evaluate3(cards):
     return pc_eval3(c[0], c[1], c[2])
 
 
+cdef object _refuse_masked(object hands, str name):
+    ma = sys.modules.get("numpy.ma")
+    if ma is not None and isinstance(hands, ma.MaskedArray):
+        raise CardTypeError(
+            f"{name}: masked arrays are not supported (the mask would be ignored); "
+            "pass hands.filled(...) or drop the masked rows"
+        )
+
+
 cdef object _hand_array(object hands, Py_ssize_t k, str name):
-    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
+    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) base ndarray."""
     import numpy as np  # on first use: `import pokercore` stays cheap
     if isinstance(hands, (list, tuple)):
         hands = _rows_to_array(hands, k, name)
@@ -154,13 +170,13 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
         except (ValueError, TypeError) as exc:
             raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}): {exc}") from None
     elif type(hands) is not np.ndarray:
-        ma = sys.modules.get("numpy.ma")
-        if ma is not None and isinstance(hands, ma.MaskedArray):
-            raise CardTypeError(
-                f"{name}: masked arrays are not supported (the mask would be ignored); "
-                "pass hands.filled(...) or drop the masked rows"
-            )
+        _refuse_masked(hands, name)
+        # A subclass (np.matrix, ...) is read as the plain array it holds: its own
+        # methods (astype, __getitem__, ...) never decide what the kernel reads.
+        hands = np.asarray(hands)
     arr = <object>hands
+    if type(arr) is not np.ndarray:
+        raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}), got {type(arr).__name__}")
     if arr.dtype.kind not in "iu":
         raise CardTypeError(
             f"{name}: hands must have an integer dtype (uint8 is fastest), got {arr.dtype}"
@@ -178,10 +194,19 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name):
         if lo < 0 or hi > 51:
             bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
             raise InvalidCardError(
-                f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
+                f"{name}: hand {bad} has a card code out of range 0..51: {_cut(arr[bad].tolist())}"
             )
         arr = arr.astype(np.uint8)
+    # What the kernel reads: exactly this plain (n, k) C-contiguous uint8 array.
+    if (type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != k
+            or not arr.flags.c_contiguous):
+        raise InvalidArrayError(f"{name}: could not read hands as a C-contiguous uint8 array of shape (n, {k})")
     return arr
+
+
+def _cut(value):
+    """``repr`` of a value for an error message, cut to about 80 characters."""
+    return cut(value)
 
 
 cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
@@ -193,7 +218,7 @@ cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
     for i, row in enumerate(hands):
         if not isinstance(row, (str, list, tuple, np.ndarray)):
             raise HandSizeError(
-                f"{name}: hand {i} is {type(row).__name__} {row!r}, not a hand; expected shape "
+                f"{name}: hand {i} is {type(row).__name__} {_cut(row)}, not a hand; expected shape "
                 f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
             )
         try:
@@ -206,13 +231,21 @@ cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
     return np.array(rows, dtype=np.uint8)
 
 
-cdef object _out_array(object out, Py_ssize_t n, str name):
+cdef object _out_array(object out, Py_ssize_t n, str name, object hands):
     import numpy as np
     if out is None:
         return np.empty(n, dtype=np.int32)
-    if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != (n,) \
+    if type(out) is not np.ndarray or out.dtype != np.int32 or out.shape != (n,) \
             or not out.flags.c_contiguous or not out.flags.writeable:
-        raise InvalidArrayError(f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},)")
+        raise InvalidArrayError(
+            f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},) "
+            "(a plain numpy array, not a subclass)"
+        )
+    if np.may_share_memory(out, hands):
+        raise InvalidArrayError(
+            f"{name}: out shares memory with hands (ranks would overwrite cards not yet read); "
+            "pass a separate array as out, or a copy of hands"
+        )
     return out
 
 
@@ -241,10 +274,10 @@ cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
     with nogil:
         bad = _first_invalid(h)
     if bad >= 0:
-        row = arr[bad].tolist()
+        row = [int(c) for c in arr[bad]]
         if max(row) > 51:
-            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {row}")
-        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {row}")
+            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {_cut(row)}")
+        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {_cut(row)}")
     return 0
 
 
@@ -260,7 +293,8 @@ def evaluate5_batch(hands, rules="standard", out=None):
     rules : {"standard", "binh"}, default "standard"
         Straight order, as in :func:`evaluate5`.
     out : ndarray of int32, shape (n,), optional
-        Where to write the ranks.
+        Where to write the ranks: a plain C-contiguous array that does not
+        share memory with ``hands`` (else :class:`InvalidArrayError`).
 
     Returns
     -------
@@ -270,7 +304,8 @@ def evaluate5_batch(hands, rules="standard", out=None):
     -----
     The loop runs without the GIL, so threads evaluate in parallel.  The
     array is validated once and then read as is: do not write to it from
-    another thread while the call runs.
+    another thread while the call runs (the ranks of rows changed meanwhile
+    are then meaningless, though the call stays memory-safe).
 
     Examples
     --------
@@ -282,7 +317,7 @@ def evaluate5_batch(hands, rules="standard", out=None):
     arr = _hand_array(hands, 5, "evaluate5_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate5_batch")
-    result = _out_array(out, h.shape[0], "evaluate5_batch")
+    result = _out_array(out, h.shape[0], "evaluate5_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]  # C-contiguous (n, 5): row i starts at p + 5 * i
@@ -304,6 +339,7 @@ def evaluate3_batch(hands, out=None):
     hands : ndarray of shape (n, 3)
         As for :func:`evaluate5_batch`, three distinct cards a row.
     out : ndarray of int32, shape (n,), optional
+        As for :func:`evaluate5_batch` (never sharing memory with ``hands``).
 
     Returns
     -------
@@ -313,14 +349,14 @@ def evaluate3_batch(hands, out=None):
     --------
     >>> import numpy as np
     >>> evaluate3_batch(np.array([[48, 49, 50], [0, 4, 9]]))  # Ac Ad Ah, 2c 3c 4d
-    array([6242,    1], dtype=int32)
+    array([16242, 10001], dtype=int32)
     >>> int(evaluate3_batch(np.array([[48, 49, 50]]))[0]) < evaluate5("Ac Ad Ah 2c 3d", rules="binh")
     True
     """
     arr = _hand_array(hands, 3, "evaluate3_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate3_batch")
-    result = _out_array(out, h.shape[0], "evaluate3_batch")
+    result = _out_array(out, h.shape[0], "evaluate3_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]
@@ -330,12 +366,47 @@ def evaluate3_batch(hands, out=None):
     return result
 
 
+def deal_rows(const double[:, ::1] u, const uint8_t[::1] live, uint8_t[:, ::1] out):
+    """Fill ``out`` (n, k) with partial Fisher-Yates draws from ``live`` (private; see ``random_hands``).
+
+    Row ``i`` swaps position ``j`` of the deck with position
+    ``j + floor(u[i, j] * (len(live) - j))`` for ``j < k`` and keeps the first
+    ``k`` cards; ``u`` holds uniform doubles in [0, 1).
+    """
+    cdef Py_ssize_t i, j, p, n = out.shape[0], k = out.shape[1], size = live.shape[0]
+    cdef uint8_t deck[64]
+    cdef Py_ssize_t picks[64]
+    cdef uint8_t t
+    if u.shape[0] != n or u.shape[1] != k or not 0 < k <= size <= 64:
+        raise InvalidArrayError("deal_rows: u must have the shape of out and 0 < k <= len(live) <= 64")
+    for j in range(size):
+        deck[j] = live[j]
+    with nogil:
+        for i in range(n):
+            for j in range(k):
+                p = j + <Py_ssize_t>(u[i, j] * (size - j))
+                if p >= size:   # u < 1, so only for a rounding up in the product
+                    p = size - 1
+                picks[j] = p
+                t = deck[p]
+                deck[p] = deck[j]
+                deck[j] = t
+                out[i, j] = t
+            for j in range(k - 1, -1, -1):   # undo the swaps: the deck is `live` again
+                p = picks[j]
+                t = deck[p]
+                deck[p] = deck[j]
+                deck[j] = t
+    return out
+
+
 def rank_descriptors(rules="standard"):
     """Packed descriptor of every rank of a scale, as a read-only uint32 array.
 
     ``desc[rank] = category << 20 | t0 << 16 | t1 << 12 | t2 << 8 | t3 << 4 | t4``
     with tie-break ranks ``1`` (deuce) .. ``13`` (ace), ``0`` = none.  Index 0
-    is unused.  :mod:`pokercore.ranking` turns these into names.
+    is unused; the index is the rank minus the scale's offset (0 for the
+    standard scale, ``BINH_RANK_OFFSET`` for the Binh scale).  :mod:`pokercore.ranking` turns these into names.
     """
     cdef int binh = _binh(rules)
     cdef Py_ssize_t i, n = (PC_NUM_RANKS_BINH if binh else PC_NUM_RANKS_STANDARD) + 1

@@ -145,21 +145,27 @@ cdef inline bint _in_three_straights(uint64_t packed) noexcept nogil:
 
 
 cdef uint16_t _kinds(const uint8_t *cards) noexcept nogil:
-    """Bit ``code - 1`` set for every kind the 13 (valid, distinct) cards match."""
-    cdef int counts[13]
+    """Bit ``code - 1`` set for every kind the 13 (valid, distinct) cards match.
+
+    Each byte is read once and masked to 0..63 (rank 0..15), and the arrays
+    below have room for 16 ranks, so any bytes (an input changed by another
+    thread after validation) give a meaningless mask, never an
+    out-of-bounds access.
+    """
+    cdef int counts[16]
     cdef int suits[4]
     cdef unsigned suit_bits[4]
     cdef unsigned rank_bits = 0
     cdef uint64_t packed = 0
     cdef int i, r, s, c, pairs = 0, singles = 0, trips = 0, quads = 0
     cdef uint16_t out = 0
-    for i in range(13):
+    for i in range(16):
         counts[i] = 0
     for i in range(4):
         suits[i] = 0
         suit_bits[i] = 0
     for i in range(13):
-        c = cards[i]
+        c = cards[i] & 63
         r = c >> 2
         s = c & 3
         counts[r] += 1
@@ -179,8 +185,8 @@ cdef uint16_t _kinds(const uint8_t *cards) noexcept nogil:
         out |= 1 << (DRAGON_STRAIGHT - 1)
     if suits[1] + suits[2] == 13 or suits[0] + suits[3] == 13:   # red: d, h; black: c, s
         out |= 1 << (ONE_COLOUR - 1)
-    if (HAS_STRAIGHT[suit_bits[0]] | HAS_STRAIGHT[suit_bits[1]]
-            | HAS_STRAIGHT[suit_bits[2]] | HAS_STRAIGHT[suit_bits[3]]):
+    if (HAS_STRAIGHT[suit_bits[0] & 8191] | HAS_STRAIGHT[suit_bits[1] & 8191]
+            | HAS_STRAIGHT[suit_bits[2] & 8191] | HAS_STRAIGHT[suit_bits[3] & 8191]):
         out |= 1 << (STRAIGHT_FLUSH - 1)
     if pairs == 6:
         out |= 1 << (SIX_PAIRS - 1)
@@ -217,9 +223,9 @@ cdef object _hands(object hands, str name):
 # ---------------------------------------------------------------- entry points
 
 
-def classify_batch(hands):
+def classify_batch(hands, name="classify_batch"):
     """Best special kind code of each row of an (n, 13) array of card codes, as int8 (0: not special)."""
-    arr = _hands(hands, "classify_batch")
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.int8)
@@ -230,9 +236,9 @@ def classify_batch(hands):
     return out
 
 
-def kinds_batch(hands):
+def kinds_batch(hands, name="kinds_batch"):
     """Kinds mask of each row of an (n, 13) array, as uint16: bit ``code - 1`` per kind matched."""
-    arr = _hands(hands, "kinds_batch")
+    arr = _hands(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.uint16)

@@ -19,7 +19,28 @@ __all__ = [
     "DeckError",
     "PokercoreTypeError",
     "PokercoreValueError",
+    "cut",
 ]
+
+#: Longest piece of user input quoted in an error message.
+CUT_LIMIT = 80
+
+
+def cut(value: object, limit: int = CUT_LIMIT) -> str:
+    """``repr`` of a value (a str's repr too) for an error message, cut to about ``limit`` characters.
+
+    >>> cut("As Kd")
+    "'As Kd'"
+    >>> cut("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1002 characters)"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 class PokercoreError(Exception):

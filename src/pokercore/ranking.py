@@ -1,8 +1,12 @@
 """Hand categories and readable names for evaluator ranks.
 
 A rank from :func:`pokercore.evaluate5` or :func:`pokercore.evaluate3` is
-an ``int``, higher is better.  This module tells which category a rank is
-in and describes it in words.
+an ``int``, higher is better, and it names its own scale: standard ranks
+are ``1..7462`` and Binh ranks (``rules="binh"`` and every 3-card hand)
+``10001..17917`` (:data:`BINH_RANK_OFFSET` ``+ 1 .. + 7917``).  This module
+tells which category a rank is in and describes it in words, reading the
+scale from the value; a ``rules=`` that contradicts the value is an error,
+never a description of another hand.
 
 Examples
 --------
@@ -13,10 +17,12 @@ Examples
 <HandCategory.TWO_PAIR: 2>
 >>> describe_rank(evaluate5("Ah 2c 3d 4s 5h"))
 'Straight, five high'
->>> describe_rank(evaluate5("Ah 2c 3d 4s 5h", rules="binh"), rules="binh")
+>>> describe_rank(evaluate5("Ah 2c 3d 4s 5h", rules="binh"))
 'Straight, A-2-3-4-5'
->>> describe_rank(evaluate3("Qh Qd 9c"), rules="binh")
-'Pair of queens'
+>>> describe_rank(evaluate3("Kh Kd 7c"))
+'Pair of kings'
+>>> scale_of(evaluate3("Kh Kd 7c")), scale_of(evaluate5("Kh Kd 7c 7s 2d"))
+('binh', 'standard')
 """
 
 from __future__ import annotations
@@ -27,12 +33,19 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import _eval
-from .errors import InvalidRankError, InvalidRulesError, PokercoreTypeError
+from .errors import InvalidRankError, InvalidRulesError, PokercoreTypeError, cut
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["HandCategory", "category_of", "categories_of", "describe_rank", "rank_detail", "num_ranks"]
+__all__ = [
+    "HandCategory", "category_of", "categories_of", "describe_rank", "rank_detail", "num_ranks",
+    "rank_range", "scale_of", "BINH_RANK_OFFSET",
+]
+
+#: Binh ranks are ``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``, above
+#: every standard rank (``1..7462``), so a rank names its scale.
+BINH_RANK_OFFSET: int = _eval.BINH_RANK_OFFSET
 
 
 class HandCategory(enum.IntEnum):
@@ -65,7 +78,10 @@ def _scale(rules: str) -> str:
     """The canonical name of a scale; case-insensitive like the evaluators."""
     if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
         return rules.lower()
-    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {rules!r}")
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh' (or None: read it from the rank), got {cut(rules)}")
+
+
+_OFFSET = {"standard": 0, "binh": BINH_RANK_OFFSET}
 
 
 @lru_cache(maxsize=2)
@@ -74,73 +90,146 @@ def _descriptors(rules: str) -> np.ndarray:
 
 
 def num_ranks(rules: str = "standard") -> int:
-    """Highest rank of a scale: 7462 (standard) or 7917 (Binh, 5- and 3-card classes)."""
+    """Number of ranks of a scale: 7462 (standard) or 7917 (Binh, 5- and 3-card classes).
+
+    >>> num_ranks("standard"), num_ranks("binh")
+    (7462, 7917)
+    """
     return len(_descriptors(_scale(rules))) - 1
 
 
-def _check_rank(rank: int, rules: str) -> int:
+def rank_range(rules: str = "standard") -> tuple[int, int]:
+    """Lowest and highest rank of a scale.
+
+    >>> rank_range("standard"), rank_range("binh")
+    ((1, 7462), (10001, 17917))
+    """
+    scale = _scale(rules)
+    return _OFFSET[scale] + 1, _OFFSET[scale] + num_ranks(scale)
+
+
+def _int_rank(rank: int) -> int:
     np_ = sys.modules.get("numpy")
     is_np_int = np_ is not None and isinstance(rank, np_.integer)
     if isinstance(rank, bool) or not (isinstance(rank, int) or is_np_int):
         raise PokercoreTypeError(f"rank must be an int, got {type(rank).__name__}")
-    n = num_ranks(rules)
-    if not 1 <= rank <= n:
-        raise InvalidRankError(f"rank {rank} is not a {rules} rank (valid: 1..{n})")
     return int(rank)
 
 
-def rank_detail(rank: int, rules: str = "standard") -> tuple[HandCategory, tuple[int, ...]]:
+def scale_of(rank: int) -> str:
+    """The scale a rank belongs to: ``"standard"`` (1..7462) or ``"binh"`` (10001..17917).
+
+    >>> from pokercore import evaluate5
+    >>> scale_of(evaluate5("Ah 2c 3d 4s 5h")), scale_of(evaluate5("Ah 2c 3d 4s 5h", rules="binh"))
+    ('standard', 'binh')
+    >>> scale_of(9000)
+    Traceback (most recent call last):
+    ...
+    pokercore.errors.InvalidRankError: 9000 is not a rank: standard ranks are 1..7462, Binh ranks 10001..17917
+    """
+    r = _int_rank(rank)
+    for scale in ("standard", "binh"):
+        lo, hi = rank_range(scale)
+        if lo <= r <= hi:
+            return scale
+    lo_s, hi_s = rank_range("standard")
+    lo_b, hi_b = rank_range("binh")
+    raise InvalidRankError(
+        f"{r} is not a rank: standard ranks are {lo_s}..{hi_s}, Binh ranks {lo_b}..{hi_b}"
+    )
+
+
+def _check_rank(rank: int, rules: str | None) -> tuple[int, str]:
+    """(descriptor index, scale) of a rank; ``rules`` must agree with the value."""
+    r = _int_rank(rank)
+    if rules is None:
+        scale = scale_of(r)
+        return r - _OFFSET[scale], scale
+    want = _scale(rules)
+    lo, hi = rank_range(want)
+    if lo <= r <= hi:
+        return r - _OFFSET[want], want
+    other = "binh" if want == "standard" else "standard"
+    olo, ohi = rank_range(other)
+    if olo <= r <= ohi:
+        raise InvalidRankError(
+            f"rank {r} is a {other} rank, not a {want} rank (valid: {lo}..{hi}); "
+            f"drop rules= (the rank names its scale) or pass the rank of a {want} evaluation"
+        )
+    raise InvalidRankError(f"rank {r} is not a {want} rank (valid: {lo}..{hi})")
+
+
+def rank_detail(rank: int, rules: str | None = None) -> tuple[HandCategory, tuple[int, ...]]:
     """Category and tie-break rank indices (0 = deuce .. 12 = ace) of a rank.
 
     For straights the single tie-break is the straight's high card (3 for
-    A-2-3-4-5).  Three-card Binh ranks have fewer tie-breaks.
+    A-2-3-4-5).  Three-card Binh ranks have fewer tie-breaks.  ``rules``
+    (optional) must name the rank's own scale.
 
     >>> from pokercore import evaluate5
     >>> rank_detail(evaluate5("Kh Kd Kc 7s 7d"))
     (<HandCategory.FULL_HOUSE: 6>, (11, 5))
     """
-    d = int(_descriptors(_scale(rules))[_check_rank(rank, rules)])
+    index, scale = _check_rank(rank, rules)
+    d = int(_descriptors(scale)[index])
     nibbles = [(d >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
     return HandCategory(d >> 20), tuple(n - 1 for n in nibbles if n)
 
 
-def category_of(rank: int, rules: str = "standard") -> HandCategory:
-    """Category of a rank.
+def category_of(rank: int, rules: str | None = None) -> HandCategory:
+    """Category of a rank (of either scale; ``rules``, if given, must name it).
 
-    >>> from pokercore import evaluate5
+    >>> from pokercore import evaluate5, evaluate3
     >>> category_of(evaluate5("2h 3h 4h 5h 7h")).label
     'Flush'
+    >>> category_of(evaluate3("Kh Kd 7c")).label
+    'Pair'
     """
-    return HandCategory(int(_descriptors(_scale(rules))[_check_rank(rank, rules)]) >> 20)
+    index, scale = _check_rank(rank, rules)
+    return HandCategory(int(_descriptors(scale)[index]) >> 20)
 
 
-def categories_of(ranks: np.ndarray, rules: str = "standard") -> np.ndarray:
+def categories_of(ranks: np.ndarray, rules: str | None = None) -> np.ndarray:
     """Vectorised :func:`category_of`: a uint8 array of category numbers.
 
+    Ranks of both scales may be mixed; with ``rules`` every rank must be of
+    that scale.
+
     >>> import numpy as np
-    >>> categories_of(np.array([1, 7462]))
-    array([0, 8], dtype=uint8)
+    >>> categories_of(np.array([1, 7462, 10001, 17917]))
+    array([0, 8, 0, 8], dtype=uint8)
     """
-    desc = _descriptors(_scale(rules))
     import numpy as np
 
     arr = np.asarray(ranks)
     if arr.dtype.kind not in "iu":
         raise PokercoreTypeError(f"ranks must have an integer dtype, got {arr.dtype}")
-    if arr.size and (arr.min() < 1 or arr.max() >= len(desc)):
-        raise InvalidRankError(f"ranks must be in 1..{len(desc) - 1} for rules={rules!r}")
-    return (desc[arr] >> 20).astype(np.uint8)
+    scales = ("standard", "binh") if rules is None else (_scale(rules),)
+    wide = arr.astype(np.int64)
+    out = np.zeros(arr.shape, dtype=np.uint8)
+    done = np.zeros(arr.shape, dtype=bool)
+    for scale in scales:
+        lo, hi = rank_range(scale)
+        sel = (wide >= lo) & (wide <= hi)
+        out[sel] = (_descriptors(scale)[wide[sel] - _OFFSET[scale]] >> 20).astype(np.uint8)
+        done |= sel
+    if not done.all():
+        bad = int(wide[~done].reshape(-1)[0])
+        ranges = ", ".join(f"{s} {rank_range(s)[0]}..{rank_range(s)[1]}" for s in scales)
+        raise InvalidRankError(f"{bad} is not a rank of the scale{'s' if rules is None else ''} {ranges}")
+    return out
 
 
-def describe_rank(rank: int, rules: str = "standard", *, kickers: bool = False) -> str:
+def describe_rank(rank: int, rules: str | None = None, *, kickers: bool = False) -> str:
     """A readable description of a rank, e.g. ``"Two pair, kings and sevens"``.
 
     Parameters
     ----------
     rank : int
-        A rank of the ``rules`` scale.
-    rules : {"standard", "binh"}
-        The scale the rank belongs to.
+        A rank of either scale (standard ``1..7462``, Binh ``10001..17917``).
+    rules : {"standard", "binh"}, optional
+        The scale the rank belongs to; read from the rank when omitted.  A
+        scale that contradicts the rank raises :class:`InvalidRankError`.
     kickers : bool, default False
         Also name the kickers (and the cards of a flush or high-card hand).
 
@@ -153,10 +242,14 @@ def describe_rank(rank: int, rules: str = "standard", *, kickers: bool = False) 
     'Full house, nines full of fours'
     >>> describe_rank(evaluate5("Kh Kd 7c 7s 2d"), kickers=True)
     'Two pair, kings and sevens, 2 kicker'
-    >>> describe_rank(evaluate3("Qh Qd 9c"), rules="binh", kickers=True)
+    >>> describe_rank(evaluate3("Qh Qd 9c"), kickers=True)
     'Pair of queens, 9 kicker'
+    >>> describe_rank(evaluate3("Qh Qd 9c"), rules="standard")
+    Traceback (most recent call last):
+    ...
+    pokercore.errors.InvalidRankError: rank 13926 is a binh rank, not a standard rank (valid: 1..7462); drop rules= (the rank names its scale) or pass the rank of a standard evaluation
     """
-    rules = _scale(rules)
+    _, rules = _check_rank(rank, rules)
     cat, tb = rank_detail(rank, rules)
     one, many = _SINGULAR, _PLURAL
     rest = "".join(_RANK_CHARS[r] for r in tb[1:])

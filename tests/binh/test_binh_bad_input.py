@@ -216,7 +216,7 @@ def _bad_calls():
         lambda: best_arrangement(_HAND, 5),
         lambda: best_arrangement(_HAND, "foo"),
         lambda: BranchTables(np.zeros(5), np.zeros(5), np.zeros(5)),
-        lambda: BranchTables(["x"] * 7918, ["x"] * 7918, ["x"] * 7918),
+        lambda: BranchTables(["x"] * TABLE_LEN, ["x"] * TABLE_LEN, ["x"] * TABLE_LEN),
         lambda: Arrangement.from_masks(codes, 7, 7, 0),
         lambda: Arrangement.from_string(5),
     ]

@@ -12,6 +12,16 @@ from ..errors import CardTypeError, DuplicateCardError, HandSizeError
 __all__ = ["codes", "check_distinct", "hand_array", "batch_hands"]
 
 
+def _plain(arr: np.ndarray, what: str) -> np.ndarray:
+    """A plain ndarray view of an array; masked arrays are refused (their mask would be ignored)."""
+    if isinstance(arr, np.ma.MaskedArray):
+        raise CardTypeError(
+            f"{what}: masked arrays are not supported (the mask would be ignored); "
+            "pass .filled(...) or leave the masked cards out"
+        )
+    return np.asarray(arr)
+
+
 def codes(cards: Any, n: int | None, what: str) -> tuple[int, ...]:
     """Return ``cards`` as a tuple of ``n`` distinct codes 0..51 or raise a ``ValueError``.
 
@@ -28,6 +38,8 @@ def codes(cards: Any, n: int | None, what: str) -> tuple[int, ...]:
     if type(cards) in (list, tuple) and all(type(c) is int and 0 <= c <= 51 for c in cards):
         out = tuple(cards)
     else:
+        if isinstance(cards, np.ndarray):
+            cards = _plain(cards, what)
         if not isinstance(cards, (str, np.ndarray)):
             try:
                 cards = list(cards)
@@ -66,7 +78,7 @@ def hand_array(cards: Any, what: str) -> np.ndarray:
 def batch_hands(hands: Any, what: str) -> np.ndarray:
     """An (n, 13) integer array (the Cython layer checks range and duplicates)."""
     if isinstance(hands, np.ndarray):
-        arr = hands
+        arr = _plain(hands, what)
     elif isinstance(hands, (list, tuple)):
         if not hands:
             raise HandSizeError(f"{what}: no hands given")

@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import evaluate3, evaluate5
 from ..cards import format_cards
-from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError
+from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError, cut
 
 from ..ranking import HandCategory, category_of, describe_rank
 from ._input import check_distinct, codes
@@ -111,7 +111,7 @@ class Arrangement:
         parts = text.replace("|", "/").split("/")
         if len(parts) != 3:
             raise HandSizeError(
-                f"expected 'top / middle / bottom' (three branches separated by '/'), got {text!r}"
+                f"expected 'top / middle / bottom' (three branches separated by '/'), got {cut(text)}"
             )
         return cls(*parts)
 

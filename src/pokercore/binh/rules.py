@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..errors import InvalidRulesError, PokercoreTypeError
+from ..errors import InvalidRulesError, PokercoreTypeError, cut
 
 __all__ = ["BinhRules", "DEFAULT_RULES"]
 
@@ -65,12 +65,12 @@ class BinhRules:
             if f.name == "declare_specials":
                 if not isinstance(value, bool):
                     raise PokercoreTypeError(
-                        f"BinhRules.declare_specials must be a bool, got {type(value).__name__} {value!r}"
+                        f"BinhRules.declare_specials must be a bool, got {type(value).__name__} {cut(value)}"
                     )
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
                 raise PokercoreTypeError(
-                    f"BinhRules.{f.name} must be an int, got {type(value).__name__} {value!r}"
+                    f"BinhRules.{f.name} must be an int, got {type(value).__name__} {cut(value)}"
                 )
             if value < 0:
                 raise InvalidRulesError(f"BinhRules.{f.name} must be >= 0, got {value}")
@@ -85,7 +85,7 @@ class BinhRules:
             return self.type_a_points
         if special_type == "B":
             return self.type_b_points
-        raise InvalidRulesError(f"special type must be 'A' or 'B', got {special_type!r}")
+        raise InvalidRulesError(f"special type must be 'A' or 'B', got {cut(special_type)}")
 
 
 #: The rules of the brief: foul 9, type A 12, type B 6, specials declared, no scoop bonus.

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from .. import _arrange
-from ..errors import PokercoreTypeError, PokercoreValueError
+from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from ._input import batch_hands as _hands
 from ._input import hand_array
 from .arrangement import Arrangement
@@ -66,8 +66,10 @@ __all__ = [
 
 #: Number of (bottom, middle, top) splits of 13 cards: C(13,5) * C(8,5).
 NUM_SPLITS: int = _arrange.NUM_SPLITS
-#: Length of a value table: one entry per Binh rank ``0..7917`` (index 0 unused).
+#: Length of a value table: indexed by the Binh rank itself, ``10001..17917``
+#: (``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``); lower entries are never read.
 TABLE_LEN: int = _arrange.TABLE_LEN
+_LEGACY_LEN = TABLE_LEN - _arrange.RANK_OFFSET
 
 #: Row type of :func:`legal_arrangements`: three 13-bit masks over the input
 #: positions (bit ``i`` = ``cards[i]``) and the three Binh ranks.
@@ -88,10 +90,14 @@ class BranchTables:
 
     Parameters
     ----------
-    top, middle, bottom : array_like of float, shape (7918,)
-        ``table[r]`` is the value of a branch of Binh rank ``r`` in that
-        position (index 0 is unused).  Values must be finite.  The arrays
-        are copied and made read-only.
+    top, middle, bottom : array_like of float, shape (TABLE_LEN,) = (17918,)
+        ``table[r]`` is the value of a branch of Binh rank ``r``
+        (``10001..17917``) in that position; entries ``0..10000`` are never
+        read.  Values must be finite.  The arrays
+        are copied and made read-only.  A table of length
+        ``TABLE_LEN - BINH_RANK_OFFSET`` (7918, indexed by ``rank -
+        BINH_RANK_OFFSET``, the layout before Binh ranks had their own
+        range) is accepted and shifted into place.
 
     Notes
     -----
@@ -107,6 +113,9 @@ class BranchTables:
     >>> a = Arrangement.from_string("Ah Ad Kc / As Ac Kd 3c 2d / 7s 7h 7d 4c 4d")
     >>> t.value(a) == 2 * a.bottom_rank + a.middle_rank + a.top_rank
     True
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(t)).value(a) == t.value(a)
+    True
     """
 
     __slots__ = ("top", "middle", "bottom")
@@ -121,6 +130,8 @@ class BranchTables:
                 arr = np.array(table, dtype=np.float64)
             except (TypeError, ValueError) as exc:
                 raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
+            if arr.shape == (_LEGACY_LEN,):
+                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET), arr])
             if arr.shape != (TABLE_LEN,):
                 raise PokercoreValueError(
                     f"BranchTables.{name}: expected shape ({TABLE_LEN},) indexed by Binh rank, got {arr.shape}"
@@ -132,6 +143,16 @@ class BranchTables:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("BranchTables is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the three tables (agents holding tables go to worker processes)."""
+        return (type(self), (self.top, self.middle, self.bottom))
+
+    def __copy__(self) -> BranchTables:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BranchTables:
+        return self  # immutable: a copy would be equal in every way
 
     @classmethod
     def uniform(cls, table: Any) -> BranchTables:
@@ -221,7 +242,7 @@ def _check_objective(objective: Any) -> None:
     if isinstance(objective, str):
         if objective != "lexicographic":
             raise PokercoreValueError(
-                f"unknown objective {objective!r}: use 'lexicographic', a BranchTables or a callable"
+                f"unknown objective {cut(objective)}: use 'lexicographic', a BranchTables or a callable"
             )
     elif not isinstance(objective, BranchTables) and not callable(objective):
         raise PokercoreTypeError(
@@ -255,7 +276,7 @@ def count_legal_batch(hands: Any) -> np.ndarray:
     >>> count_legal_batch(pc.random_hands(3, 13, seed=1)).shape
     (3,)
     """
-    return _arrange.count_legal_batch(_hands(hands, "count_legal_batch"))
+    return _arrange.count_legal_batch(_hands(hands, "count_legal_batch"), "count_legal_batch")
 
 
 def legal_arrangements(cards: Any) -> np.ndarray:
@@ -314,9 +335,9 @@ def best_arrangement(cards: Any, objective: Objective = "lexicographic") -> Arra
 
     A table objective that values the top as much as the bottom:
 
-    >>> ramp = np.arange(TABLE_LEN) / TABLE_LEN
+    >>> ramp = np.arange(TABLE_LEN, dtype=float)   # value = rank
     >>> best_arrangement(hand, BranchTables(ramp, ramp, ramp)).format()
-    'Qs Jh 9c / Kd Kc 8c 5s 2c / As Ah Ad 7d 3h'
+    'Qs Jh 8c / Kd Kc 9c 5s 2c / As Ah Ad 7d 3h'
 
     A callable over the legal arrangements: the strongest middle.
 
@@ -366,11 +387,13 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     """
     _check_objective(objective)
     arr = _hands(hands, "best_arrangement_batch")
+    name = "best_arrangement_batch"
     if isinstance(objective, str):
-        return BatchResult(*_arrange.best_batch(arr))
+        return BatchResult(*_arrange.best_batch(arr, name=name))
     if isinstance(objective, BranchTables):
-        return BatchResult(*_arrange.best_batch(arr, (objective.top, objective.middle, objective.bottom)))
-    # A callable: hand by hand (each row is validated as it comes).
+        return BatchResult(*_arrange.best_batch(arr, (objective.top, objective.middle, objective.bottom), name=name))
+    # A callable: hand by hand, after the same check of every row.
+    arr = _arrange.check_hands13(arr, name)
     n = arr.shape[0]
     out_cards = np.empty((n, 13), dtype=np.uint8)
     out_ranks = np.empty((n, 3), dtype=np.int32)
@@ -382,7 +405,9 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
         k = _pick(hand, legal, scores)
         row = legal[k]
         a = Arrangement.from_masks(hand.tolist(), int(row["top"]), int(row["middle"]), int(row["bottom"]))
-        out_cards[i] = a.to_row()
+        # the documented layout (as the compiled path): each branch highest code first
+        out_cards[i] = np.concatenate([sorted(a.top, reverse=True), sorted(a.middle, reverse=True),
+                                       sorted(a.bottom, reverse=True)])
         out_ranks[i] = a.ranks
         out_values[i] = scores[k]
     return BatchResult(out_cards, out_ranks, out_values)

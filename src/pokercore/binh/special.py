@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from .. import _special
-from ..errors import PokercoreValueError
+from ..errors import PokercoreValueError, cut
 from ._input import batch_hands, codes
 
 __all__ = ["SpecialKind", "SpecialHand", "classify_special", "classify_special_batch", "special_kinds_batch"]
@@ -129,7 +129,7 @@ class SpecialHand:
     def __post_init__(self) -> None:
         kinds = tuple(self.kinds)
         if not all(isinstance(k, SpecialKind) for k in kinds) or len(set(kinds)) != len(kinds):
-            raise PokercoreValueError(f"SpecialHand.kinds must be distinct SpecialKind members, got {kinds!r}")
+            raise PokercoreValueError(f"SpecialHand.kinds must be distinct SpecialKind members, got {cut(kinds)}")
         object.__setattr__(self, "kinds", tuple(sorted(kinds, key=_ORDER.index)))
 
     @property
@@ -311,7 +311,8 @@ def classify_special_batch(hands: Any) -> np.ndarray:
     ...     for c, h in zip(classify_special_batch(many), many))
     True
     """
-    out: np.ndarray = _special.classify_batch(batch_hands(hands, "classify_special_batch"))
+    name = "classify_special_batch"
+    out: np.ndarray = _special.classify_batch(batch_hands(hands, name), name)
     return out
 
 
@@ -343,5 +344,6 @@ def special_kinds_batch(hands: Any) -> np.ndarray:
     >>> bin(masks[0]), [k.label for k in SpecialHand.from_mask(masks[0]).kinds]
     ('0b110001000', ['straight flush', 'three flushes', 'three straights'])
     """
-    out: np.ndarray = _special.kinds_batch(batch_hands(hands, "special_kinds_batch"))
+    name = "special_kinds_batch"
+    out: np.ndarray = _special.kinds_batch(batch_hands(hands, name), name)
     return out

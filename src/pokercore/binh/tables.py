@@ -1,8 +1,9 @@
 """Per-branch win/tie tables of Binh poker, and the shipped self-play tables.
 
 For each branch (top, middle, bottom) the table holds the distribution of
-the Binh rank (0..7917) that a field of self-play opponents puts in that
-branch.  From it, for a branch of rank ``r``:
+the Binh rank (``10001..17917``, see :data:`pokercore.BINH_RANK_OFFSET`)
+that a field of self-play opponents puts in that branch; tables are indexed
+by the rank itself (length :data:`TABLE_LEN`, entries below 10001 unused).  From it, for a branch of rank ``r``:
 
 * ``win[r]``  = P(opponent's same branch < r),
 * ``tie[r]``  = P(opponent's same branch == r),
@@ -20,8 +21,8 @@ The shipped tables (``pokercore/data/binh_tables.npz``, made by
 >>> from pokercore.binh.tables import default_tables
 >>> t = default_tables()
 >>> t.value.shape, round(float(t.pmf[2].sum()), 6)
-((3, 7918), 1.0)
->>> bool(t.value[2, 7917] > t.value[2, 100])
+((3, 17918), 1.0)
+>>> bool(t.value[2, 17917] > t.value[2, 10100])
 True
 """
 
@@ -35,12 +36,15 @@ from typing import Any
 
 import numpy as np
 
-from .search import BranchTables
+from .. import BINH_RANK_OFFSET
+from ..errors import PokercoreValueError
+from .search import TABLE_LEN, BranchTables
 
 __all__ = ["SelfPlayTables", "default_tables", "TABLE_LEN", "BRANCHES"]
 
-#: Index range of the tables: Binh ranks 1..7917 (index 0 unused).
-TABLE_LEN = 7918
+#: Length of the tables before Binh ranks had their own range (1..7917, as in
+#: older saved files): :meth:`SelfPlayTables.load` shifts them into place.
+_LEGACY_LEN = TABLE_LEN - BINH_RANK_OFFSET
 BRANCHES = ("top", "middle", "bottom")
 
 
@@ -49,9 +53,9 @@ class SelfPlayTables:
 
     Parameters
     ----------
-    pmf : array of shape (3, 7918)
+    pmf : array of shape (3, TABLE_LEN)
         Row ``b`` (top, middle, bottom) is a probability distribution over
-        Binh ranks.
+        Binh ranks (index = rank, ``10001..17917``).
     meta : dict, optional
         Provenance (training command, seed, convergence figures).
     """
@@ -59,9 +63,9 @@ class SelfPlayTables:
     def __init__(self, pmf: Any, meta: dict[str, Any] | None = None) -> None:
         pmf = np.array(pmf, dtype=np.float64)
         if pmf.shape != (3, TABLE_LEN):
-            raise ValueError(f"SelfPlayTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
+            raise PokercoreValueError(f"SelfPlayTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
         if (pmf < 0).any() or not np.allclose(pmf.sum(axis=1), 1.0):
-            raise ValueError("SelfPlayTables: each pmf row must be a probability distribution")
+            raise PokercoreValueError("SelfPlayTables: each pmf row must be a probability distribution")
         self.pmf = pmf
         self.meta = dict(meta or {})
         cdf = np.cumsum(pmf, axis=1)
@@ -77,11 +81,18 @@ class SelfPlayTables:
         """Empirical tables from an (n, 3) array of (top, middle, bottom) ranks.
 
         >>> import numpy as np
-        >>> t = SelfPlayTables.from_ranks(np.array([[10, 20, 30], [12, 20, 40]]))
-        >>> float(t.value[0, 11]), float(t.value[1, 20]), float(t.value[2, 41])
+        >>> t = SelfPlayTables.from_ranks(np.array([[10010, 10020, 10030], [10012, 10020, 10040]]))
+        >>> float(t.value[0, 10011]), float(t.value[1, 10020]), float(t.value[2, 10041])
         (0.0, 0.0, 1.0)
         """
         r = np.asarray(ranks)
+        if r.ndim != 2 or r.shape[1] != 3 or r.dtype.kind not in "iu":
+            raise PokercoreValueError(f"SelfPlayTables.from_ranks: expected an (n, 3) integer array, got {r.shape}")
+        if r.size and (r.min() <= BINH_RANK_OFFSET or r.max() >= TABLE_LEN):
+            raise PokercoreValueError(
+                f"SelfPlayTables.from_ranks: Binh ranks are {BINH_RANK_OFFSET + 1}..{TABLE_LEN - 1}, "
+                f"got values in {int(r.min())}..{int(r.max())}"
+            )
         pmf = np.stack([np.bincount(r[:, b], minlength=TABLE_LEN)[:TABLE_LEN] for b in range(3)])
         return cls(pmf / len(r), meta)
 
@@ -111,6 +122,8 @@ class SelfPlayTables:
         with np.load(path, allow_pickle=False) as z:
             pmf = z["pmf"].astype(np.float64)
             meta = json.loads(str(z["meta"]))
+        if pmf.shape == (3, _LEGACY_LEN):   # saved with ranks 1..7917: move them to 10001..17917
+            pmf = np.concatenate([np.zeros((3, BINH_RANK_OFFSET)), pmf], axis=1)
         pmf /= pmf.sum(axis=1, keepdims=True)
         return cls(pmf, meta)
 

@@ -1,0 +1,104 @@
+"""Child process of the racing-writer tests: run one nogil kernel while a thread scribbles on its input.
+
+Usage: ``python -m tests.fuzz._racing_child KERNEL SECONDS SEED``.  Exits 0
+when the kernel survived (its answers may be wrong: the input changed under
+it); a crash shows as a signal in the parent.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import numpy as np
+
+import pokercore as pc
+from pokercore import _arrange, _eval, _special
+from pokercore.binh import search, special
+from pokercore.binh.tables import TABLE_LEN
+
+
+def _hands(k: int, n: int, seed: int) -> np.ndarray:
+    return np.ascontiguousarray(pc.random_hands(n, k, seed=seed), dtype=np.uint8)
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ramp = np.linspace(-1.0, 1.0, TABLE_LEN)
+    return ramp, ramp.copy(), ramp.copy()
+
+
+#: kernel name -> (cards per hand, hands per call, function of the shared array)
+KERNELS = {
+    "evaluate5_batch": (5, 20000, lambda h: pc.evaluate5_batch(h)),
+    "evaluate5_batch_binh": (5, 20000, lambda h: pc.evaluate5_batch(h, rules="binh")),
+    "evaluate3_batch": (3, 20000, lambda h: pc.evaluate3_batch(h)),
+    "count_legal_batch": (13, 40, lambda h: search.count_legal_batch(h)),
+    "best_arrangement_batch": (13, 10, lambda h: search.best_arrangement_batch(h)),
+    "best_batch_unpruned": (13, 3, lambda h: _arrange.best_batch(h, prune=False)),
+    "best_batch_table": (13, 10, lambda h: _arrange.best_batch(h, _tables())),
+    "best_batch_table_unpruned": (13, 3, lambda h: _arrange.best_batch(h, _tables(), prune=False)),
+    "classify_special_batch": (13, 20000, lambda h: special.classify_special_batch(h)),
+    "special_kinds_batch": (13, 20000, lambda h: special.special_kinds_batch(h)),
+    "kinds_batch": (13, 20000, lambda h: _special.kinds_batch(h)),
+    "count_legal": (13, 1, lambda h: _arrange.count_legal(h[0])),
+    "legal_arrangements": (13, 1, lambda h: _arrange.legal_arrangements(h[0])),
+    "best_lexicographic": (13, 1, lambda h: _arrange.best_lexicographic(h[0])),
+    "best_table": (13, 1, lambda h: _arrange.best_table(h[0], *_tables())),
+    "best_table_unpruned": (13, 1, lambda h: _arrange.best_table(h[0], *_tables(), prune=False)),
+}
+
+
+#: kernels whose every answer must be 0 or a rank of the scale, even for changed bytes
+RANGES = {
+    "evaluate5_batch": lambda: (1, _eval.NUM_RANKS_STANDARD),
+    "evaluate5_batch_binh": lambda: (pc.evaluate3("2c 3d 4h"), pc.evaluate5("As Ks Qs Js Ts", rules="binh")),
+    "evaluate3_batch": lambda: (pc.evaluate3("2c 3d 4h"), pc.evaluate5("As Ks Qs Js Ts", rules="binh")),
+}
+
+
+def main(kernel: str, seconds: float, seed: int) -> int:
+    k, n, call = KERNELS[kernel]
+    clean = _hands(k, n, seed)
+    shared = clean.copy()
+    flat = shared.reshape(-1)
+    rng = np.random.default_rng(seed)
+    stop = threading.Event()
+    pause = 0.0002 if n > 1 else 0.0
+
+    def writer() -> None:
+        # Toggle a few bytes to 255 / a random byte and back, as fast as the GIL allows.
+        while not stop.is_set():
+            idx = rng.integers(0, flat.size, 8)
+            flat[idx] = 255
+            flat[idx[:4]] = rng.integers(0, 256, 4, dtype=np.uint8)
+            flat[idx] = clean.reshape(-1)[idx]
+            if pause:
+                time.sleep(pause)  # let some calls pass validation, then change bytes under them
+
+    t = threading.Thread(target=writer, daemon=True)
+    t.start()
+    deadline = time.monotonic() + seconds
+    calls = refused = 0
+    try:
+        while time.monotonic() < deadline:
+            try:
+                result = call(shared)
+                if kernel in RANGES:
+                    lo, hi = RANGES[kernel]()
+                    bad = (result != 0) & ((result < lo) | (result > hi))
+                    if bad.any():  # a value from outside the tables: an out-of-bounds read
+                        print(f"{kernel}: rank {int(result[bad][0])} outside {lo}..{hi}")
+                        return 3
+            except pc.PokercoreError:
+                refused += 1  # a changed byte seen by the validation: a clean refusal is fine
+            calls += 1
+    finally:
+        stop.set()
+        t.join()
+    print(f"{kernel}: {calls} calls survived ({refused} refused by the validation)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], float(sys.argv[2]), int(sys.argv[3])))
