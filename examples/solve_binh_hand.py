@@ -4,6 +4,7 @@ import numpy as np
 
 from pokercore import parse_cards
 from pokercore.binh import (
+    TABLE_LEN,
     BranchTables,
     best_arrangement,
     classify_special,
@@ -29,7 +30,7 @@ legal = legal_arrangements(hand)
 print(f"\n{len(legal)} legal rows; the strongest possible top: {best_arrangement(hand, lambda rows: rows['top_rank']).format()}")
 
 # A hand-made table: value the top as much as the bottom.
-ramp = np.linspace(0.0, 1.0, 7918)
+ramp = np.linspace(0.0, 1.0, TABLE_LEN)  # one value per Binh rank (10001..17917 are used)
 print(f"Flat ramp tables:       {best_arrangement(hand, BranchTables(ramp, ramp, ramp)).format()}")
 
 for cards in ["2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah",       # dragon flush (type A)

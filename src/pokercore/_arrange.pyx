@@ -10,7 +10,7 @@ C(13,5) * C(8,5) = 72,072 ways.  Per hand this module
 3. counts and lists legal splits by walking the 36,036 unordered pairs
    {X, Y} of disjoint 5-card subsets (the top is the 3 cards left).  Each
    pair stands for the two ordered splits (X bottom, Y middle) and (Y
-   bottom, X middle); a split is legal (not a foul, ruling 4) when
+   bottom, X middle); a split is legal (not a foul) when
    ``top <= middle <= bottom`` on the Binh scale, so at most one
    orientation is legal unless both 5-card ranks are equal;
 4. finds the best split by visiting bottoms strongest first (a radix sort

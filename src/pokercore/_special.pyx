@@ -25,11 +25,11 @@ exact test on them, the same as :func:`pokercore.binh.classify_special`:
   cards must then give a triple (3 left is odd), a rank with 4 cannot (1
   left is odd), a single is never used: it holds exactly when no rank has
   one card and exactly three ranks have three;
-* three flushes (ruling 9, every 5+5+3 split): the suit counts split into
+* three flushes (every 5+5+3 split): the suit counts split into
   5 + 5 + 3 exactly when every suit count is one of 0, 3, 5, 8, 10, 13
   (13 cards as parts from {3, 5, 8, 10, 13}: 13, 10+3, 8+5, 5+5+3 are
   the only sums, and each is such a split);
-* three straights (rulings 8-9, every 5+5+3 split): the packed counts equal
+* three straights (every 5+5+3 split): the packed counts equal
   the packed sum of two straights (Binh order, A-2-3-4-5 included) and a
   3-card sequence (A-2-3 .. Q-K-A), looked up by binary search in the
   sorted set of those 660 sums (counts stay <= 3 per rank, so 3 bits

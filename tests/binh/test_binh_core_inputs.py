@@ -89,8 +89,6 @@ def test_every_card_form_and_the_same_errors(name: str) -> None:
             ONE[name](cards)
 
 
-@pytest.mark.xfail(strict=True, reason="suggest_arrangement (binh/agents.py) must pass its cards to "
-                   "best_arrangement as given instead of np.asarray(list(cards))")
 def test_suggest_arrangement_takes_every_card_form() -> None:
     from pokercore.binh import suggest_arrangement
 

@@ -46,6 +46,7 @@ import numpy as np
 
 from .. import evaluate5
 from ..errors import PokercoreValueError
+from ._input import hand_array
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
 from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_batch, legal_arrangements
@@ -90,7 +91,7 @@ def suggest_arrangement(cards: Any, tables: SelfPlayTables | None = None) -> tup
     (False, True)
     """
     bt = (default_tables() if tables is None else tables).branch_tables()
-    a = best_arrangement(np.asarray(list(cards), dtype=np.uint8), bt)
+    a = best_arrangement(hand_array(cards, "suggest_arrangement"), bt)
     return a, bt.value(a)
 
 
@@ -260,7 +261,7 @@ class OpponentSample(NamedTuple):
     n: int
 
     def branch_values(self) -> np.ndarray:
-        """(3, 7918) array: ``v[b, r]`` = mean over all ``n`` opponents of the branch point
+        """(3, TABLE_LEN) array (index = Binh rank): ``v[b, r]`` = mean over all ``n`` opponents of the branch point
         (+1 win, -1 loss, 0 tie or special opponent) of a rank-``r`` branch ``b``.
 
         Without a scoop bonus, ``v[0, rt] + v[1, rm] + v[2, rb] - special_points.sum() / n``

@@ -2,7 +2,7 @@
 
 The three branches are ranked on the Binh scale (:func:`pokercore.evaluate3`
 and :func:`pokercore.evaluate5` with ``rules="binh"``), where a 3-card and a
-5-card hand compare as integers (ruling 4: a missing kicker counts lower
+5-card hand compare as integers (a missing kicker counts lower
 than any card).  An arrangement is *fouled* when the top is stronger than
 the middle or the middle stronger than the bottom; equal is allowed.
 
@@ -185,7 +185,7 @@ class Arrangement:
 
     @property
     def is_foul(self) -> bool:
-        """Top stronger than middle, or middle stronger than bottom (ruling 4; equal is fine)."""
+        """Top stronger than middle, or middle stronger than bottom (equal is fine)."""
         return not (self.top_rank <= self.middle_rank <= self.bottom_rank)
 
     @property

@@ -1,6 +1,6 @@
 """The numbers of a Binh game, as one validated, immutable object.
 
-Every point value of the scoring (spec rulings 5-7 and 10) lives here, so a
+Every point value of the scoring (docs/binh.md) lives here, so a
 house rule is a configuration change:
 
 >>> from pokercore.binh import BinhRules
@@ -31,10 +31,10 @@ class BinhRules:
     ----------
     foul_points : int, default 9
         What a fouled hand pays to each opponent whose hand is normal and
-        not fouled (ruling 6).  Two fouled hands score 0.
+        not fouled.  Two fouled hands score 0.
     type_a_points : int, default 12
         What a type A special hand (dragon flush, dragon straight, one
-        colour) wins from each normal or fouled hand (ruling 7).
+        colour) wins from each normal or fouled hand.
     type_b_points : int, default 6
         The same for a type B special hand.
     declare_specials : bool, default True
@@ -88,5 +88,5 @@ class BinhRules:
         raise InvalidRulesError(f"special type must be 'A' or 'B', got {cut(special_type)}")
 
 
-#: The rules of the brief: foul 9, type A 12, type B 6, specials declared, no scoop bonus.
+#: The default rules: foul 9, type A 12, type B 6, specials declared, no scoop bonus.
 DEFAULT_RULES = BinhRules()

@@ -6,9 +6,9 @@ with the point values of :class:`~pokercore.binh.BinhRules`:
 ======================  ==============================================
 A / B                   score of A
 ======================  ==============================================
-special / special       0, whatever the types (ruling 7)
+special / special       0, whatever the types
 special / not special   +12 (type A) or +6 (type B), even if B fouled
-foul / foul             0 (ruling 6)
+foul / foul             0
 foul / normal           -9
 normal / normal         branch by branch +1 to the stronger, 0 on a
                         tie; the score is the difference (-3..+3),
@@ -128,7 +128,7 @@ def pair_outcome(a: Arrangement, b: Arrangement, rules: BinhRules = DEFAULT_RULE
     a, b : Arrangement
         The two players' hands (their cards may come from different deals;
         :func:`score_deal` checks that a deal's cards are distinct).
-    rules : BinhRules, default the brief's rules
+    rules : BinhRules, default DEFAULT_RULES
 
     Returns
     -------
@@ -181,7 +181,7 @@ class DealResult:
 
 
 def score_deal(hands: Sequence[Arrangement], rules: BinhRules = DEFAULT_RULES) -> DealResult:
-    """Score a deal of 2 to 4 players: every pair once (ruling 11).
+    """Score a deal of 2 to 4 players: every pair once.
 
     Parameters
     ----------

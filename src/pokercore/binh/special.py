@@ -19,10 +19,10 @@ three flushes             B     split 5+5+3 into two flushes and 3 cards of one 
 three straights           B     split 5+5+3 into two straights and 3 ranks in sequence
 ========================  ====  ==================================================
 
-Straights follow Binh order (ruling 2), so A-2-3-4-5 counts; a 3-card
+Straights follow Binh order, so A-2-3-4-5 counts; a 3-card
 sequence is 3 consecutive ranks with the ace high (Q-K-A) or low (A-2-3),
-never K-A-2 (ruling 8).  Three flushes and three straights hold when *any*
-5+5+3 split works (ruling 9): every split is checked, through precomputed
+never K-A-2.  Three flushes and three straights hold when *any*
+5+5+3 split works: every split is checked, through precomputed
 sets of the count vectors such splits can produce.
 
 For many hands at once, :func:`classify_special_batch` (best kind code per

@@ -33,7 +33,7 @@ from 0.69 to 0.002; br_gain from +0.56 to +0.038 points per opponent.)
 >>> from pokercore.binh.training import train
 >>> t, log = train(rounds=2, deals=200, seed=1, eval_hands=50)
 >>> len(log), t.pmf.shape
-(3, (3, 7918))
+(3, (3, 17918))
 """
 
 from __future__ import annotations
