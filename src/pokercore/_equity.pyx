@@ -13,7 +13,7 @@ the sum of squared pot shares (Monte Carlo standard errors).  Exact results
 are weighted by the product of the players' combo weights.
 """
 from libc.stdint cimport uint8_t, uint64_t, int64_t, int32_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport ldexp
 
 from pokercore.ceval7 cimport PC7_CARD, PC7_BIT16, PC7_SUIT_BIAS, pc7_rank7_keys
@@ -322,6 +322,7 @@ cdef inline double _boards(const int64_t *win, const int64_t *tcount, int P) noe
 
 cdef extern from *:
     """
+    #include <string.h>
     #include "_holdem.h"
     typedef struct {
         int P, need, n_ranged, m;
@@ -332,6 +333,8 @@ cdef extern from *:
         int32_t first[10], count[10];
         uint64_t *ck, *cb, *cm, *thr;
         int32_t *alias;
+        int32_t n_decks;
+        uint8_t *decks;
     } pc_mc_plan;
 
     typedef struct { uint64_t s0, s1, s2, s3, buf; int have; } pc_rng;
@@ -375,19 +378,30 @@ cdef extern from *:
         r->s0 = s[0]; r->s1 = s[1]; r->s2 = s[2]; r->s3 = s[3]; r->have = 0; r->buf = 0;
     }
 
+    #if defined(__GNUC__)
+    #define PC_MC_INLINE __attribute__((always_inline)) inline
+    #else
+    #define PC_MC_INLINE inline
+    #endif
+
     /* One unit of `samples` samples from `seed`; adds to cnt[p * 11 + k] (k = 0: sole wins,
-       k >= 2: k-way ties).  Returns the rejected combo draws, or -1 after max_rejects in a row. */
-    static int64_t pc_mc_unit(const pc_mc_plan *pl, uint64_t seed, int64_t samples, int64_t max_rejects,
-                              int64_t *cnt)
+       k >= 2: k-way ties).  Returns the rejected combo draws, or -1 after max_rejects in a row.
+       `decks`: n_decks * 52 bytes of scratch for the per-combo decks.  P, nr, fy (decks in
+       use) and need are arguments so that the common cases compile to loops of their own. */
+    static PC_MC_INLINE int64_t pc_mc_body(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed,
+                                           int64_t samples, int64_t max_rejects, int64_t *cnt,
+                                           const int P, const int nr, const int fy, const int need)
     {
         pc_rng r;
         uint64_t hk[10], hb[10];
         int ranks[10];
         int64_t rejects = 0, streak = 0, i = 0, w0 = 0, w1 = 0, tt = 0;
-        const int P = pl->P, need = pl->need, nr = pl->n_ranged;
         const uint32_t m = (uint32_t)pl->m;
+        const uint32_t md = m - 2u * (uint32_t)nr;
+        uint8_t *deck = decks;
         int p, q, d;
         pc_rng_seed(&r, seed);
+        if (pl->n_decks) memcpy(decks, pl->decks, (size_t)pl->n_decks * 52u);
         for (p = 0; p < P; p++) { hk[p] = pl->hk[p]; hb[p] = pl->hb[p]; }
         while (i < samples) {
             uint64_t used = pl->base_used;
@@ -404,6 +418,7 @@ cdef extern from *:
                 p = pl->ranged[q];
                 hk[p] = pl->ck[c];
                 hb[p] = pl->cb[c];
+                if (fy) deck = decks + (c - pl->first[q]) * 52;
             }
             if (q < nr) {
                 rejects++;
@@ -412,12 +427,23 @@ cdef extern from *:
             }
             streak = 0;
             uint64_t key = pl->fixed_key, bits = pl->fixed_bits;
-            for (d = 0; d < need; d++) {
-                unsigned c;
-                do { c = pl->live[pc_below(&r, m)] & 63u; } while ((used >> c) & 1u);
-                used |= (uint64_t)1 << c;
-                key += PC7_CARD[c];
-                bits |= PC7_BIT16[c];
+            if (fy) {  /* partial Fisher-Yates over the deck left by the hands: no rejection */
+                for (d = 0; d < need; d++) {
+                    uint32_t t = (uint32_t)d + pc_below(&r, md - (uint32_t)d);
+                    unsigned c = deck[t];
+                    deck[t] = deck[d];
+                    deck[d] = (uint8_t)c;
+                    key += PC7_CARD[c & 63u];
+                    bits |= PC7_BIT16[c & 63u];
+                }
+            } else {
+                for (d = 0; d < need; d++) {
+                    unsigned c;
+                    do { c = pl->live[pc_below(&r, m)] & 63u; } while ((used >> c) & 1u);
+                    used |= (uint64_t)1 << c;
+                    key += PC7_CARD[c];
+                    bits |= PC7_BIT16[c];
+                }
             }
             i++;
             if (P == 2) {  /* branch-free tallies, ties settled after the loop */
@@ -438,6 +464,18 @@ cdef extern from *:
         if (P == 2) { cnt[0] += w0; cnt[11] += w1; cnt[2] += tt; cnt[13] += tt; }
         return rejects;
     }
+
+    static int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
+                              int64_t max_rejects, int64_t *cnt)
+    {
+        if (pl->P == 2 && pl->n_ranged == 1 && pl->n_decks && pl->need == 5)  /* hand vs range preflop */
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, 1, 1, 5);
+        if (pl->P == 2 && pl->n_decks)
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, pl->n_ranged, 1, pl->need);
+        if (pl->n_decks)
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 1, pl->need);
+        return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 0, pl->need);
+    }
     """
     ctypedef struct pc_mc_plan:
         int P, need, n_ranged, m
@@ -454,8 +492,10 @@ cdef extern from *:
         uint64_t *cm
         uint64_t *thr
         int32_t *alias
-    int64_t pc_mc_unit(const pc_mc_plan *pl, uint64_t seed, int64_t samples, int64_t max_rejects,
-                       int64_t *cnt) noexcept nogil
+        int32_t n_decks
+        uint8_t *decks
+    int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
+                       int64_t max_rejects, int64_t *cnt) noexcept nogil
 
 
 cdef void _alias(const double[::1] w, int32_t first, int32_t n, uint64_t *thr, int32_t *alias,
@@ -508,6 +548,8 @@ cdef class MonteCarloPlan:
     def __cinit__(self):
         self.plan.ck = self.plan.cb = self.plan.cm = self.plan.thr = NULL
         self.plan.alias = NULL
+        self.plan.decks = NULL
+        self.plan.n_decks = 0
 
     def __dealloc__(self):
         free(self.plan.ck)
@@ -515,6 +557,7 @@ cdef class MonteCarloPlan:
         free(self.plan.cm)
         free(self.plan.thr)
         free(self.plan.alias)
+        free(self.plan.decks)
 
     def __init__(self, const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
                  const uint8_t[::1] board, uint64_t dead_mask):
@@ -523,6 +566,7 @@ cdef class MonteCarloPlan:
         cdef Py_ssize_t n = combos.shape[0], j
         cdef int p, q, c, k = <int>board.shape[0]
         cdef Py_ssize_t first
+        cdef uint64_t bit
         cdef uint8_t c0, c1
         cdef double *tmp
         cdef int32_t *stk
@@ -591,6 +635,20 @@ cdef class MonteCarloPlan:
                 pl.m += 1
         if pl.m < pl.need + 2 * pl.n_ranged:
             raise ValueError("MonteCarloPlan: not enough cards")
+        # With at most one ranged player, one deck per combo (the live cards but the combo's):
+        # the board is dealt from it by a partial Fisher-Yates shuffle, without rejection.
+        if pl.n_ranged <= 1:
+            pl.n_decks = pl.count[0] if pl.n_ranged else 1
+            pl.decks = <uint8_t *>calloc(pl.n_decks * 52, 1)
+            if not pl.decks:
+                raise MemoryError()
+            for j in range(pl.n_decks):
+                bit = pl.cm[pl.first[0] + j] if pl.n_ranged else 0
+                q = 0
+                for c in range(pl.m):
+                    if not (bit >> pl.live[c]) & 1:
+                        pl.decks[52 * j + q] = pl.live[c]
+                        q += 1
 
     def run(self, const uint64_t[::1] seeds, Py_ssize_t lo, Py_ssize_t hi, int64_t samples, int64_t unit,
             int64_t max_rejects):
@@ -605,12 +663,17 @@ cdef class MonteCarloPlan:
         import numpy as np
         cdef Py_ssize_t u
         cdef int64_t rej, total = 0, size
+        cdef uint8_t *decks = NULL
         if lo < 0 or hi > seeds.shape[0] or lo > hi or unit < 1 or samples < 0 or max_rejects < 1:
             raise ValueError("MonteCarloPlan.run: bad unit range")
         local = np.array(seeds[lo:hi], dtype=np.uint64)
         counts = np.zeros((self.players, 11), dtype=np.int64)
         cdef const uint64_t[::1] s = local
         cdef int64_t[:, ::1] cnt = counts
+        if self.plan.n_decks:
+            decks = <uint8_t *>malloc(self.plan.n_decks * 52)
+            if not decks:
+                raise MemoryError()
         with nogil:
             for u in range(lo, hi):
                 size = samples - u * unit
@@ -618,9 +681,10 @@ cdef class MonteCarloPlan:
                     size = unit
                 if size <= 0:
                     break
-                rej = pc_mc_unit(&self.plan, s[u - lo], size, max_rejects, &cnt[0, 0])
+                rej = pc_mc_unit(&self.plan, decks, s[u - lo], size, max_rejects, &cnt[0, 0])
                 if rej < 0:
                     total = -1
                     break
                 total += rej
+        free(decks)
         return counts, total
