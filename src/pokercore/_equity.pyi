@@ -1,5 +1,7 @@
 """Type stubs for the compiled equity kernels ``pokercore._equity`` (private; see ``pokercore.equity``)."""
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -15,5 +17,6 @@ class MonteCarloPlan:
         board: npt.NDArray[np.uint8], dead_mask: int,
     ) -> None: ...
     def run(
-        self, seeds: npt.NDArray[np.uint64], lo: int, hi: int, samples: int, unit: int, max_rejects: int,
+        self, seeds: npt.NDArray[Any], lo: int, hi: int, samples: int, unit: int, max_rejects: int,
     ) -> tuple[npt.NDArray[np.int64], int]: ...
+    def trace(self, seed: int, samples: int) -> npt.NDArray[np.int32]: ...

@@ -390,11 +390,13 @@ cdef extern from *:
        use) and need are arguments so that the common cases compile to loops of their own. */
     static PC_MC_INLINE int64_t pc_mc_body(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed,
                                            int64_t samples, int64_t max_rejects, int64_t *cnt,
-                                           const int P, const int nr, const int fy, const int need)
+                                           const int P, const int nr, const int fy, const int need,
+                                           int32_t *trace)
     {
         pc_rng r;
         uint64_t hk[10], hb[10];
         int ranks[10];
+        int32_t picked[10];
         int64_t rejects = 0, streak = 0, i = 0, w0 = 0, w1 = 0, tt = 0;
         const uint32_t m = (uint32_t)pl->m;
         const uint32_t md = m - 2u * (uint32_t)nr;
@@ -419,6 +421,7 @@ cdef extern from *:
                 hk[p] = pl->ck[c];
                 hb[p] = pl->cb[c];
                 if (fy) deck = decks + (c - pl->first[q]) * 52;
+                picked[q] = (int32_t)(c - pl->first[q]);
             }
             if (q < nr) {
                 rejects++;
@@ -435,6 +438,7 @@ cdef extern from *:
                     deck[d] = (uint8_t)c;
                     key += PC7_CARD[c & 63u];
                     bits |= PC7_BIT16[c & 63u];
+                    if (trace) trace[i * (need + nr) + d] = (int32_t)c;
                 }
             } else {
                 for (d = 0; d < need; d++) {
@@ -443,8 +447,11 @@ cdef extern from *:
                     used |= (uint64_t)1 << c;
                     key += PC7_CARD[c];
                     bits |= PC7_BIT16[c];
+                    if (trace) trace[i * (need + nr) + d] = (int32_t)c;
                 }
             }
+            if (trace)
+                for (q = 0; q < nr; q++) trace[i * (need + nr) + need + q] = picked[q];
             i++;
             if (P == 2) {  /* branch-free tallies, ties settled after the loop */
                 int r0 = pc7_rank7_keys(key + hk[0], bits | hb[0]);
@@ -466,15 +473,18 @@ cdef extern from *:
     }
 
     static int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
-                              int64_t max_rejects, int64_t *cnt)
+                              int64_t max_rejects, int64_t *cnt, int32_t *trace)
     {
+        if (trace)  /* (samples, need + n_ranged): the board cards dealt, then each ranged player's combo */
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged,
+                              pl->n_decks != 0, pl->need, trace);
         if (pl->P == 2 && pl->n_ranged == 1 && pl->n_decks && pl->need == 5)  /* hand vs range preflop */
-            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, 1, 1, 5);
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, 1, 1, 5, NULL);
         if (pl->P == 2 && pl->n_decks)
-            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, pl->n_ranged, 1, pl->need);
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, pl->n_ranged, 1, pl->need, NULL);
         if (pl->n_decks)
-            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 1, pl->need);
-        return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 0, pl->need);
+            return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 1, pl->need, NULL);
+        return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 0, pl->need, NULL);
     }
     """
     ctypedef struct pc_mc_plan:
@@ -495,7 +505,7 @@ cdef extern from *:
         int32_t n_decks
         uint8_t *decks
     int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
-                       int64_t max_rejects, int64_t *cnt) noexcept nogil
+                       int64_t max_rejects, int64_t *cnt, int32_t *trace) noexcept nogil
 
 
 cdef void _alias(const double[::1] w, int32_t first, int32_t n, uint64_t *thr, int32_t *alias,
@@ -681,10 +691,35 @@ cdef class MonteCarloPlan:
                     size = unit
                 if size <= 0:
                     break
-                rej = pc_mc_unit(&self.plan, decks, s[u - lo], size, max_rejects, &cnt[0, 0])
+                rej = pc_mc_unit(&self.plan, decks, s[u - lo], size, max_rejects, &cnt[0, 0], NULL)
                 if rej < 0:
                     total = -1
                     break
                 total += rej
         free(decks)
         return counts, total
+
+    def trace(self, uint64_t seed, int64_t samples):
+        """The samples of one unit seeded by ``seed``, for tests: int32 ``(samples, need + ranged)``.
+
+        Row ``i``: the board cards dealt in sample ``i`` (in dealing order),
+        then the index of each ranged player's combo in its range (players
+        with one combo are not listed).  Same draws as :meth:`run`.
+        """
+        import numpy as np
+        cdef int w = self.plan.need + self.plan.n_ranged
+        if samples < 0 or samples > 10_000_000:
+            raise ValueError("MonteCarloPlan.trace: 0 to 10,000,000 samples")
+        out = np.zeros((samples, w), dtype=np.int32)
+        counts = np.zeros((self.players, 11), dtype=np.int64)
+        cdef int32_t[:, ::1] o = out
+        cdef int64_t[:, ::1] cnt = counts
+        cdef int32_t *op = &o[0, 0] if samples and w else NULL
+        cdef uint8_t *decks = <uint8_t *>malloc(self.plan.n_decks * 52 + 1)
+        if not decks:
+            raise MemoryError()
+        cdef int32_t dummy[1]
+        with nogil:
+            pc_mc_unit(&self.plan, decks, seed, samples, 1_000_000, &cnt[0, 0], op if op != NULL else dummy)
+        free(decks)
+        return out
