@@ -3,14 +3,15 @@
 
 Private: :mod:`pokercore.equity` validates every input (distinct cards,
 ranges after card removal, player counts) and schedules these kernels over
-threads.  Each kernel call is one *unit* of work whose result depends only
-on its arguments, so the units can run on any number of threads and be
-summed in a fixed order: the same inputs give the same answer.
+threads.  Each kernel call is one *unit* of work (Monte Carlo: a run of
+seeded units) whose result depends only on its arguments, so the units can
+run on any number of threads and be summed in a fixed order: the same
+inputs give the same answer.
 
-Result arrays, shape ``(4, P)``: row 0 wins (sole best hand), row 1 ties
+Exact results, shape ``(4, P)``: row 0 wins (sole best hand), row 1 ties
 (best hand shared), row 2 tie shares (``1/k`` for a ``k``-way split), row 3
-the sum of squared pot shares (Monte Carlo standard errors).  Exact results
-are weighted by the product of the players' combo weights.
+zero; weighted by the product of the players' combo weights.  Monte Carlo
+results are integer counts (see :meth:`MonteCarloPlan.run`).
 """
 from libc.stdint cimport uint8_t, uint64_t, int64_t, int32_t
 from libc.stdlib cimport malloc, calloc, free
@@ -314,11 +315,14 @@ cdef inline double _boards(const int64_t *win, const int64_t *tcount, int P) noe
 #
 # One sample: each ranged player's combo (uniform, or by an alias table when
 # weighted), the draw rejected as a whole if two combos share a card; then
-# the missing board cards, each drawn uniformly from the live deck and
-# redrawn while it hits a card already out (a 64-bit mask); then one table
-# lookup per player on board key + hole key.  Bounded draws are Lemire's
-# multiply-shift with its exact rejection step, two per 64-bit xoshiro256**
-# output.  The plan holds private copies of everything the nogil loop reads.
+# the missing board cards: with at most one ranged player by a partial
+# Fisher-Yates shuffle of a deck kept per combo (the live cards but the
+# combo's; shuffled in place from sample to sample, reset at each unit),
+# otherwise drawn from the live deck and redrawn while they hit a card
+# already out (a 64-bit mask); then one table lookup per player on board key
+# + hole key.  Bounded draws are Lemire's multiply-shift with its exact
+# rejection step, two per 64-bit xoshiro256** output.  The plan holds private
+# copies of everything the nogil loop reads; card codes are masked to 0..63.
 
 cdef extern from *:
     """
