@@ -343,9 +343,15 @@ cdef extern from *:
 
     typedef struct { uint64_t s0, s1, s2, s3, buf; int have; } pc_rng;
 
-    static inline uint64_t pc_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+    #if defined(__GNUC__)  /* inlined whatever the size of the module: the generator lives in registers */
+    #define PC_MC_INLINE __attribute__((always_inline)) inline
+    #else
+    #define PC_MC_INLINE inline
+    #endif
 
-    static inline uint64_t pc_next64(pc_rng *r)  /* xoshiro256** */
+    static PC_MC_INLINE uint64_t pc_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+    static PC_MC_INLINE uint64_t pc_next64(pc_rng *r)  /* xoshiro256** */
     {
         uint64_t out = pc_rotl(r->s1 * 5, 7) * 9, t = r->s1 << 17;
         r->s2 ^= r->s0; r->s3 ^= r->s1; r->s1 ^= r->s2; r->s0 ^= r->s3;
@@ -353,14 +359,14 @@ cdef extern from *:
         return out;
     }
 
-    static inline uint32_t pc_next32(pc_rng *r)  /* low half of an output, then its high half */
+    static PC_MC_INLINE uint32_t pc_next32(pc_rng *r)  /* low half of an output, then its high half */
     {
         if (r->have) { r->have = 0; return (uint32_t)(r->buf >> 32); }
         r->buf = pc_next64(r); r->have = 1;
         return (uint32_t)r->buf;
     }
 
-    static inline uint32_t pc_below(pc_rng *r, uint32_t n)  /* uniform in 0..n-1, n >= 1, no bias */
+    static PC_MC_INLINE uint32_t pc_below(pc_rng *r, uint32_t n)  /* uniform in 0..n-1, n >= 1, no bias */
     {
         uint64_t m = (uint64_t)pc_next32(r) * n;
         if ((uint32_t)m < n) {
@@ -381,12 +387,6 @@ cdef extern from *:
         }
         r->s0 = s[0]; r->s1 = s[1]; r->s2 = s[2]; r->s3 = s[3]; r->have = 0; r->buf = 0;
     }
-
-    #if defined(__GNUC__)
-    #define PC_MC_INLINE __attribute__((always_inline)) inline
-    #else
-    #define PC_MC_INLINE inline
-    #endif
 
     /* One unit of `samples` samples from `seed`; adds to cnt[p * 11 + k] (k = 0: sole wins,
        k >= 2: k-way ties).  Returns the rejected combo draws, or -1 after max_rejects in a row.
