@@ -584,6 +584,8 @@ cdef class MonteCarloPlan:
         cdef uint8_t c0, c1
         cdef double *tmp
         cdef int32_t *stk
+        if self.players:  # the nogil loops of other threads may be reading the plan
+            raise ValueError("MonteCarloPlan: already built")
         if P < 2 or P > MAX_PLAYERS or k > 5 or combos.shape[1] != 2 or weights.shape[0] != n or n > 10 * 1326:
             raise ValueError("MonteCarloPlan: bad shapes")
         if offsets[0] != 0 or offsets[P] != n:

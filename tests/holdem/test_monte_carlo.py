@@ -198,6 +198,8 @@ def test_plan_copies_its_inputs_and_survives_any_byte() -> None:
     board[:] = 200
     after, _ = plan.run(seeds, 0, 3, 10_000, 4096, 1000)
     assert (before == after).all()
+    with pytest.raises(ValueError, match="already"):
+        plan.__init__(combos, offsets, weights, board, 0)  # type: ignore[misc]
     # Codes outside 0..51: no crash, every sample scored (answers meaningless, memory safe).
     rng = np.random.default_rng(3)
     for _ in range(50):
