@@ -367,7 +367,7 @@ def equity(
     """
     import numpy as np
 
-    from . import _equity
+    from . import _equity, _montecarlo
 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise PokercoreValueError(f"workers must be a positive integer, got {workers!r}")
@@ -422,7 +422,7 @@ def equity(
         combos_arr = np.array(flat, dtype=np.uint8).reshape(-1, 2)
         offsets = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
         weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
-        plan = _equity.MonteCarloPlan(combos_arr, offsets, weights, board_arr, dead_mask)
+        plan = _montecarlo.MonteCarloPlan(combos_arr, offsets, weights, board_arr, dead_mask)
         n_units = (n + MC_UNIT - 1) // MC_UNIT
         unit_seeds = np.random.SeedSequence(used_seed).generate_state(n_units, np.uint64)
         # Tasks are runs of whole units; integer counts make the sum independent of the grouping.

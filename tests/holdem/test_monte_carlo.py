@@ -8,18 +8,18 @@ import pytest
 
 import pokercore as pc
 import pokercore.equity as eq
-from pokercore import _equity
+from pokercore import _montecarlo
 from pokercore.equity import equity
 from pokercore.holdem import evaluate7
 
 
-def plan_for(players: list[str], board: str = "", dead: str = "") -> tuple[_equity.MonteCarloPlan, list, list[int]]:
+def plan_for(players: list[str], board: str = "", dead: str = "") -> tuple[_montecarlo.MonteCarloPlan, list, list[int]]:
     """The plan :func:`equity` builds, its ranges and the known board."""
     _, ranges, board_codes, dead_codes = eq._prepare(players, board or None, dead or None)
     combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8).reshape(-1, 2)
     offsets = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
     weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
-    plan = _equity.MonteCarloPlan(combos, offsets, weights, np.array(board_codes, dtype=np.uint8),
+    plan = _montecarlo.MonteCarloPlan(combos, offsets, weights, np.array(board_codes, dtype=np.uint8),
                                   eq._mask(dead_codes))
     return plan, ranges, board_codes + dead_codes
 
@@ -190,7 +190,7 @@ def test_plan_copies_its_inputs_and_survives_any_byte() -> None:
     offsets = np.array([0, 1, 4], dtype=np.int64)
     weights = np.ones(4)
     board = np.array([0, 5, 9], dtype=np.uint8)
-    plan = _equity.MonteCarloPlan(combos, offsets, weights, board, 0)
+    plan = _montecarlo.MonteCarloPlan(combos, offsets, weights, board, 0)
     seeds = np.arange(1, 4, dtype=np.uint64)
     before, _ = plan.run(seeds, 0, 3, 10_000, 4096, 1000)
     combos[:] = 255
@@ -205,7 +205,7 @@ def test_plan_copies_its_inputs_and_survives_any_byte() -> None:
     for _ in range(50):
         junk = rng.integers(0, 256, size=(6, 2), dtype=np.uint8)
         try:
-            p = _equity.MonteCarloPlan(junk, np.array([0, 2, 6], dtype=np.int64), rng.random(6) + 0.1,
+            p = _montecarlo.MonteCarloPlan(junk, np.array([0, 2, 6], dtype=np.int64), rng.random(6) + 0.1,
                                        rng.integers(0, 256, size=3, dtype=np.uint8), int(rng.integers(0, 1 << 63)))
         except ValueError:
             continue
@@ -223,8 +223,8 @@ def test_plan_copies_its_inputs_and_survives_any_byte() -> None:
 def test_plan_rejects_bad_shapes(args: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
     combos, offsets, weights = args
     with pytest.raises(ValueError):
-        _equity.MonteCarloPlan(combos, offsets, weights, np.zeros(0, np.uint8), 0)
-    plan = _equity.MonteCarloPlan(np.array([[0, 1], [2, 3]], np.uint8), np.array([0, 1, 2], np.int64),
+        _montecarlo.MonteCarloPlan(combos, offsets, weights, np.zeros(0, np.uint8), 0)
+    plan = _montecarlo.MonteCarloPlan(np.array([[0, 1], [2, 3]], np.uint8), np.array([0, 1, 2], np.int64),
                                   np.ones(2), np.zeros(0, np.uint8), 0)
     with pytest.raises(ValueError):
         plan.run(np.ones(2, np.uint64), 0, 3, 100, 50, 10)
