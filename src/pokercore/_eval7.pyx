@@ -194,7 +194,12 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name, str what="hands"):
                 f"{name}: masked arrays are not supported (the mask would be ignored); "
                 f"pass {what}.filled(...) or drop the masked rows"
             )
+        # A subclass (np.matrix, ...) is read as the plain array it holds: its own
+        # methods (astype, __getitem__, ...) never decide what the kernel reads.
+        hands = np.asarray(hands)
     arr = <object>hands
+    if type(arr) is not np.ndarray:
+        raise CardTypeError(f"{name}: {what} must be an integer array of shape (n, {k}), got {type(arr).__name__}")
     if arr.dtype.kind not in "iu":
         raise CardTypeError(
             f"{name}: {what} must have an integer dtype (uint8 is fastest), got {arr.dtype}"
@@ -215,6 +220,12 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name, str what="hands"):
                 f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
             )
         arr = arr.astype(np.uint8)
+    # What the kernel reads: exactly this plain (n, k) C-contiguous uint8 array.
+    if (type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != k
+            or not arr.flags.c_contiguous):
+        raise InvalidArrayError(
+            f"{name}: could not read {what} as a C-contiguous uint8 array of shape (n, {k})"
+        )
     return arr
 
 

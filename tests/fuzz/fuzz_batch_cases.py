@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pokercore as pc
+from pokercore import holdem
 from pokercore.binh import search, special
 
 EXAMPLES = int(os.environ.get("POKERCORE_FUZZ_EXAMPLES", "60"))
@@ -42,6 +43,31 @@ def _layout(a):
     return sorted(a.top, reverse=True) + sorted(a.middle, reverse=True) + sorted(a.bottom, reverse=True)
 
 
+def _free(row, m):
+    """The ``m`` highest codes that are not in ``row`` (whatever else the row holds)."""
+    used = {int(c) for c in row if 0 <= c <= 51}
+    return [c for c in range(51, -1, -1) if c not in used][:m]
+
+
+def _partners(arr, m):
+    """For every row of ``arr``: ``m`` cards disjoint from it, as a plain (n, m) uint8 array.
+
+    Read through numpy (``np.asarray``) whatever ``arr`` is, so the fuzzed array
+    decides the number of rows; an array of another rank gets one partner row.
+    """
+    a = np.asarray(arr)
+    rows = a.tolist() if a.ndim == 2 else [[]]
+    return np.array([_free(r, m) for r in rows], dtype=np.uint8).reshape(len(rows), m)
+
+
+def _omaha_ref_holes(rows):
+    return [pc.evaluate_omaha(r, _free(r, 5)) for r in rows]
+
+
+def _omaha_ref_boards(rows):
+    return [pc.evaluate_omaha(_free(r, 4), r) for r in rows]
+
+
 #: name -> (cards per hand, batch function, per-row reference on a list of valid rows)
 ENTRY = {
     "evaluate5_batch": (5, pc.evaluate5_batch, lambda rows: _per_row_5(rows, "standard")),
@@ -61,8 +87,24 @@ ENTRY = {
                                lambda rows: [special.classify_special(r).best.code
                                              if special.classify_special(r) else 0 for r in rows]),
     "special_kinds_batch": (13, special.special_kinds_batch, None),
+    "evaluate6_batch": (6, pc.evaluate6_batch, lambda rows: [pc.evaluate6(r) for r in rows]),
+    "evaluate7_batch": (7, pc.evaluate7_batch, lambda rows: [pc.evaluate7(r) for r in rows]),
+    # Omaha: the fuzzed array is the holes (n, 4|5|6) or the boards (n, 5); the
+    # other argument is a valid partner built from it (cards disjoint row by row).
+    **{f"evaluate_omaha_batch_holes{k}": (
+        k, lambda h: pc.evaluate_omaha_batch(h, _partners(h, 5)), _omaha_ref_holes) for k in (4, 5, 6)},
+    "evaluate_omaha_batch_boards": (
+        5, lambda b: pc.evaluate_omaha_batch(_partners(b, 4), b), _omaha_ref_boards),
+    **{f"holdem.evaluate_batch{k}": (
+        k, holdem.evaluate_batch, lambda rows: [holdem.evaluate(r) for r in rows]) for k in (5, 6, 7)},
 }
 NAMES = sorted(ENTRY)
+
+#: entry points that accept more than one row width: name -> the widths
+WIDTHS = {
+    **{f"evaluate_omaha_batch_holes{k}": (4, 5, 6) for k in (4, 5, 6)},
+    **{f"holdem.evaluate_batch{k}": (5, 6, 7) for k in (5, 6, 7)},
+}
 
 
 def _as_list(result):
@@ -77,7 +119,11 @@ def _check(name, arr):
         got = fn(arr)
     except pc.PokercoreError:
         return
-    rows = [[int(c) for c in row] for row in np.asarray(snapshot).reshape(-1, k)]
+    snap = np.asarray(snapshot)
+    if name in WIDTHS:  # the width of what was accepted decides the game
+        assert snap.ndim == 2 and snap.shape[1] in WIDTHS[name], f"accepted shape {snap.shape}"
+        k = snap.shape[1]
+    rows = [[int(c) for c in row] for row in snap.reshape(-1, k)]
     assert all(len(set(r)) == k and all(0 <= c <= 51 for c in r) for r in rows), "accepted invalid cards"
     if ref is not None:
         assert _as_list(got) == ref(rows)
@@ -126,30 +172,81 @@ def test_any_array_is_refused_or_answered_right(name, data):
     _check(name, data.draw(arrays(k)))
 
 
+#: name -> (cards per row of the array in the shared buffer, call(array, out), per-row reference)
+ALIAS = {
+    "evaluate5_batch": (5, lambda h, out, rules: pc.evaluate5_batch(h, rules=rules, out=out),
+                        lambda r, rules: pc.evaluate5(r, rules=rules)),
+    "evaluate3_batch": (3, lambda h, out, rules: pc.evaluate3_batch(h, out=out), lambda r, rules: pc.evaluate3(r)),
+    "evaluate6_batch": (6, lambda h, out, rules: pc.evaluate6_batch(h, out=out), lambda r, rules: pc.evaluate6(r)),
+    "evaluate7_batch": (7, lambda h, out, rules: pc.evaluate7_batch(h, out=out), lambda r, rules: pc.evaluate7(r)),
+    "holdem.evaluate_batch": (7, lambda h, out, rules: holdem.evaluate_batch(h, out=out),
+                              lambda r, rules: holdem.evaluate(r)),
+    # Omaha: ``out`` against the holes, or against the boards, in the same buffer.
+    **{f"evaluate_omaha_batch_holes{k}": (
+        k, lambda h, out, rules: pc.evaluate_omaha_batch(h, _partners(h, 5), out=out),
+        lambda r, rules: pc.evaluate_omaha(r, _free(r, 5))) for k in (4, 5, 6)},
+    "evaluate_omaha_batch_boards": (
+        5, lambda b, out, rules: pc.evaluate_omaha_batch(_partners(b, 4), b, out=out),
+        lambda r, rules: pc.evaluate_omaha(_free(r, 4), r)),
+}
+
+
 @SETTINGS
-@given(st.sampled_from(["evaluate5_batch", "evaluate3_batch"]), st.integers(1, 30),
+@given(st.sampled_from(sorted(ALIAS)), st.integers(1, 30),
        st.integers(0, 400), st.integers(0, 400), st.sampled_from(["standard", "binh"]))
 def test_out_sharing_memory_is_refused(name, n, hands_at, out_at, rules):
     """``out`` anywhere in the buffer that holds the hands: refused when they overlap, else right."""
-    k = 5 if name == "evaluate5_batch" else 3
+    k, call, ref = ALIAS[name]
     buf = np.zeros(2048, dtype=np.uint8)
     hands = buf[hands_at : hands_at + n * k].reshape(n, k)
     hands[:] = pc.random_hands(n, k, seed=n)
     start = out_at - out_at % 4
     out = buf[start : start + 4 * n].view(np.int32)
-    expect = [pc.evaluate5(r, rules=rules) if k == 5 else pc.evaluate3(r) for r in hands.tolist()]
+    expect = [ref(r, rules) for r in hands.tolist()]
     overlap = start < hands_at + n * k and hands_at < start + 4 * n
-    call = (lambda: pc.evaluate5_batch(hands, rules=rules, out=out)) if k == 5 else (
-        lambda: pc.evaluate3_batch(hands, out=out))
     if overlap:
         try:
-            call()
+            call(hands, out, rules)
         except pc.errors.InvalidArrayError as exc:
-            assert "shares memory" in str(exc) and "copy" in str(exc)
+            assert "shares memory" in str(exc) and ("separate" in str(exc) or "copy" in str(exc))
         else:
             raise AssertionError("out overlapping hands was accepted")
     else:
-        assert call().tolist() == expect
+        assert call(hands, out, rules).tolist() == expect
+        assert out.tolist() == expect
+
+
+@SETTINGS
+@given(st.sampled_from([4, 5, 6]), st.integers(1, 6), st.integers(0, 2**32 - 1), st.data())
+def test_omaha_rows_must_match_and_stay_disjoint(k, n, seed, data):
+    """Holes and boards: one board per hand, no card in both, each row checked; else the per-row answers."""
+    dealt = pc.random_hands(n, k + 5, seed=seed)
+    holes, boards = np.ascontiguousarray(dealt[:, :k]), np.ascontiguousarray(dealt[:, k:])
+    expect = [pc.evaluate_omaha(h, b) for h, b in zip(holes.tolist(), boards.tolist())]
+    assert pc.evaluate_omaha_batch(holes, boards).tolist() == expect
+    try:
+        pc.evaluate_omaha_batch(holes, np.concatenate([boards, boards[:1]]))
+    except pc.errors.HandSizeError as exc:
+        assert "rows" in str(exc)
+    else:
+        raise AssertionError("holes and boards with different row counts were accepted")
+    row, i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, k - 1)), data.draw(st.integers(0, 4))
+    shared = boards.copy()
+    shared[row, j] = holes[row, i]  # one card both in the hand and on its board
+    try:
+        pc.evaluate_omaha_batch(holes, shared)
+    except pc.errors.DuplicateCardError as exc:
+        assert f"hand {row}" in str(exc)
+    else:
+        raise AssertionError("a card both in the holes and on the board was accepted")
+    # The same buffer for both (read-only inputs may alias each other): still checked row by row.
+    same = np.ascontiguousarray(dealt[:, :5])
+    try:
+        pc.evaluate_omaha_batch(same if k == 5 else np.ascontiguousarray(same[:, :4]), same)
+    except pc.errors.DuplicateCardError:
+        pass
+    else:
+        raise AssertionError("holes that are the board were accepted")
 
 
 class ReshapingArray(np.ndarray):
@@ -194,3 +291,20 @@ def test_masked_and_matrix_inputs(name, n, seed):
     else:
         raise AssertionError("a matrix with a bad row was accepted")
     _check(name, np.matrix(hands))
+
+
+def test_subclass_is_read_by_the_holdem_kernels_as_its_data():
+    """Regression: the 6/7-card and Omaha batch forms once took a subclass's ``astype``.
+
+    ``ReshapingArray.astype`` answers with shape (5, 1); the kernel then read
+    six or seven bytes a row from it, past the end of its 5-byte buffer.
+    """
+    hands = np.array([[33, 14, 4, 3, 43, 47]], dtype=np.int64)
+    assert pc.evaluate6_batch(hands.view(ReshapingArray)).tolist() == [pc.evaluate6(hands[0])]
+    hands7 = np.array([[33, 14, 4, 3, 43, 47, 0]], dtype=np.int64)
+    assert pc.evaluate7_batch(hands7.view(ReshapingArray)).tolist() == [pc.evaluate7(hands7[0])]
+    assert holdem.evaluate_batch(hands7.view(ReshapingArray)).tolist() == [pc.evaluate7(hands7[0])]
+    holes, boards = hands7[:, :4].copy(), np.array([[51, 50, 49, 48, 44]], dtype=np.int64)
+    expect = [pc.evaluate_omaha(holes[0], boards[0])]
+    assert pc.evaluate_omaha_batch(holes.view(ReshapingArray), boards).tolist() == expect
+    assert pc.evaluate_omaha_batch(holes, boards.view(ReshapingArray)).tolist() == expect
