@@ -19,7 +19,7 @@ from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
 from pokercore.cards import format_card, format_cards, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
-    PokercoreError,
+    PokercoreError, cut,
 )
 
 
@@ -238,7 +238,7 @@ cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
     for i, row in enumerate(hands):
         if not isinstance(row, (str, list, tuple, np.ndarray)):
             raise HandSizeError(
-                f"{name}: hand {i} is {type(row).__name__} {row!r}, not a hand; expected shape "
+                f"{name}: hand {i} is {type(row).__name__} {cut(row)}, not a hand; expected shape "
                 f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
             )
         try:

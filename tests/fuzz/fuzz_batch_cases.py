@@ -58,7 +58,7 @@ def _partners(arr, m):
     """
     a = np.asarray(arr)
     rows = a.tolist() if a.ndim == 2 else [[]]
-    return np.array([_free(r, m) for r in rows], dtype=np.uint8).reshape(len(rows), m)
+    return np.array([(_free(r, m) + [0] * m)[:m] for r in rows], dtype=np.uint8).reshape(len(rows), m)
 
 
 def _omaha_ref_holes(rows):
@@ -340,3 +340,20 @@ def test_equity_refuses_a_hand_built_invalid_range(combos_weights, exact):
     hostile = Range("hand-built", combos_weights)
     with pytest.raises(pc.PokercoreError), np.errstate(all="ignore"):
         equity(["2c3d", hostile], board="4h 5h 6h", exact=exact, samples=None if exact else 2000, seed=1)
+
+
+LONG_ROWS = [b"x" * 100_000, "x" * 100_000, list(range(100_000)), np.arange(100_000), 2.5]
+
+
+@pytest.mark.parametrize("row", LONG_ROWS, ids=["bytes", "str", "list", "array", "float"])
+@pytest.mark.parametrize("name", NAMES)
+def test_a_long_bad_row_gives_a_short_message(name, row):
+    """Regression: the 6/7-card and Omaha batch forms once put a whole bad row (1 MB) in the message."""
+    fn = ENTRY[name][1]
+    for hands in ([row], row):
+        try:
+            fn(hands)
+        except pc.PokercoreError as exc:
+            assert len(str(exc)) < 400, str(exc)[:200]
+        else:
+            raise AssertionError("a bad row was accepted")
