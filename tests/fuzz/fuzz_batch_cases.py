@@ -14,12 +14,13 @@ import os
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import pokercore as pc
 from pokercore import holdem
 from pokercore.binh import search, special
+from pokercore.cards import to_codes
 
 EXAMPLES = int(os.environ.get("POKERCORE_FUZZ_EXAMPLES", "60"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
@@ -46,18 +47,32 @@ def _layout(a):
 
 def _free(row, m):
     """The ``m`` highest codes that are not in ``row`` (whatever else the row holds)."""
-    used = {int(c) for c in row if 0 <= c <= 51}
+    used = {int(c) for c in row if isinstance(c, (int, float)) and 0 <= c <= 51}
     return [c for c in range(51, -1, -1) if c not in used][:m]
+
+
+def _row_codes(row):
+    """A row of a list of hands as codes (card names and strings read), [] if it is not one."""
+    try:
+        if isinstance(row, str) or any(isinstance(c, str) for c in row):
+            return to_codes(row)
+        return list(row)
+    except (pc.PokercoreError, TypeError):
+        return []
 
 
 def _partners(arr, m):
     """For every row of ``arr``: ``m`` cards disjoint from it, as a plain (n, m) uint8 array.
 
-    Read through numpy (``np.asarray``) whatever ``arr`` is, so the fuzzed array
-    decides the number of rows; an array of another rank gets one partner row.
+    Read through numpy (``np.asarray``) whatever ``arr`` is, or row by row for a
+    list of hands, so the fuzzed argument decides the number of rows; an array
+    of another rank gets one partner row.
     """
-    a = np.asarray(arr)
-    rows = a.tolist() if a.ndim == 2 else [[]]
+    if isinstance(arr, (list, tuple)):
+        rows = [_row_codes(r) for r in arr] or [[]]
+    else:
+        a = np.asarray(arr)
+        rows = a.tolist() if a.ndim == 2 else [[]]
     return np.array([(_free(r, m) + [0] * m)[:m] for r in rows], dtype=np.uint8).reshape(len(rows), m)
 
 
@@ -112,10 +127,10 @@ def _as_list(result):
     return np.asarray(result).tolist()
 
 
-def _check(name, arr):
-    """The call raises a pokercore error or returns the per-row answers."""
+def _check(name, arr, codes=None):
+    """The call raises a pokercore error or returns the per-row answers (rows of ``codes`` if given)."""
     k, fn, ref = ENTRY[name]
-    snapshot = np.array(arr, copy=True)
+    snapshot = np.array(arr if codes is None else codes, copy=True)
     try:
         got = fn(arr)
     except pc.PokercoreError:
@@ -248,6 +263,32 @@ def test_omaha_rows_must_match_and_stay_disjoint(k, n, seed, data):
         pass
     else:
         raise AssertionError("holes that are the board were accepted")
+
+
+_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+def _name(c):
+    return _NAMES[c] if 0 <= c <= 51 else f"X{c}"
+
+
+@SETTINGS
+@given(st.sampled_from(NAMES), st.sampled_from(["ints", "names", "text", "tuples"]), st.data())
+def test_lists_of_rows_are_refused_or_answered_right(name, form, data):
+    """A list of hands (codes, card names or one string a hand), as the batch forms accept them."""
+    k = ENTRY[name][0]
+    arr = np.asarray(data.draw(arrays(k)))
+    assume(arr.dtype.kind in "iu" and arr.ndim == 2)
+    rows = arr.tolist()
+    if form == "ints":
+        hands = rows
+    elif form == "tuples":
+        hands = tuple(tuple(r) for r in rows)
+    elif form == "names":
+        hands = [[_name(c) for c in r] for r in rows]
+    else:
+        hands = [" ".join(_name(c) for c in r) for r in rows]
+    _check(name, hands, codes=np.array(rows, dtype=object).reshape(arr.shape))
 
 
 class ReshapingArray(np.ndarray):
