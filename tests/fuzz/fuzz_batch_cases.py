@@ -232,6 +232,42 @@ def test_out_sharing_memory_is_refused(name, n, hands_at, out_at, rules):
         assert out.tolist() == expect
 
 
+class OutSubclass(np.ndarray):
+    """An ``out`` subclass whose own methods lie about it."""
+
+    def __len__(self):
+        return 0
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(ALIAS)), st.integers(1, 6), st.sampled_from(
+    ["ok", "int64", "uint32", "float64", "short", "long", "2d", "strided", "readonly", "subclass", "list"]))
+def test_out_of_any_form_is_refused_or_written_right(name, n, form):
+    """``out`` of another dtype, shape, layout or type: refused, or the right ranks written into it."""
+    k, call, ref = ALIAS[name]
+    hands = pc.random_hands(n, k, seed=n)
+    expect = [ref(r, "standard") for r in hands.tolist()]
+    base = np.zeros(2 * n + 2, dtype=np.int32)
+    out = {
+        "ok": base[:n], "int64": np.zeros(n, np.int64), "uint32": np.zeros(n, np.uint32),
+        "float64": np.zeros(n), "short": base[: n - 1], "long": base[: n + 1], "2d": base[:n].reshape(n, 1),
+        "strided": base[: 2 * n : 2], "readonly": np.zeros(n, np.int32), "subclass": base[:n].view(OutSubclass),
+        "list": [0] * n,
+    }[form]
+    if form == "readonly":
+        out.flags.writeable = False
+    fits = (isinstance(out, np.ndarray) and out.dtype == np.int32 and out.shape == (n,)
+            and out.flags.c_contiguous and out.flags.writeable)
+    try:
+        got = call(hands, out, "standard")
+    except pc.errors.InvalidArrayError as exc:
+        assert "out" in str(exc)
+        assert type(out) is not np.ndarray or not fits, "a plain int32 out that fits was refused"
+        return
+    assert fits, f"out of form {form!r} was accepted"
+    assert np.asarray(got).tolist() == expect and np.asarray(out).tolist() == expect
+
+
 @SETTINGS
 @given(st.sampled_from([4, 5, 6]), st.integers(1, 6), st.integers(0, 2**32 - 1), st.data())
 def test_omaha_rows_must_match_and_stay_disjoint(k, n, seed, data):
