@@ -5,9 +5,5 @@ import numpy.typing as npt
 
 def exact_unit(
     holes: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64], board: npt.NDArray[np.uint8],
-    dead_mask: int, a_lo: int, a_hi: int, i0_lo: int, i0_hi: int,
+    dead_mask: int, a_lo: int, a_hi: int, i0_lo: int, i0_hi: int, symmetry: int = 1,
 ) -> tuple[npt.NDArray[np.float64], float]: ...
-def monte_carlo_unit(
-    combos: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], cumw: npt.NDArray[np.float64],
-    weighted: int, board: npt.NDArray[np.uint8], dead_mask: int, samples: int, seed: int, max_rejects: int,
-) -> tuple[npt.NDArray[np.float64], int]: ...

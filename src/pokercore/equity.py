@@ -62,7 +62,7 @@ MAX_ASSIGNMENTS = 2_000_000
 #: Default number of Monte Carlo samples.
 DEFAULT_SAMPLES = 200_000
 #: Samples per seeded Monte Carlo unit (fixed, so results do not depend on ``workers``).
-MC_UNIT = 1 << 16
+MC_UNIT = 1 << 12
 MAX_PLAYERS = 10
 
 
@@ -367,7 +367,7 @@ def equity(
     """
     import numpy as np
 
-    from . import _equity
+    from . import _equity, _montecarlo
 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise PokercoreValueError(f"workers must be a positive integer, got {workers!r}")
@@ -421,23 +421,28 @@ def equity(
         flat = [c for r in ranges for c, _ in r]
         combos_arr = np.array(flat, dtype=np.uint8).reshape(-1, 2)
         offsets = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
-        cumw = np.concatenate([np.cumsum([w for _, w in r]) / sum(w for _, w in r) for r in ranges])
-        for p in range(P):
-            cumw[offsets[p + 1] - 1] = 1.0
-        weighted = int(any(w != 1.0 for r in ranges for _, w in r))
-        unit_seeds = np.random.SeedSequence(used_seed).generate_state((n + MC_UNIT - 1) // MC_UNIT, np.uint64)
-        units = [(combos_arr, offsets, cumw, weighted, board_arr, dead_mask,
-                  min(MC_UNIT, n - i * MC_UNIT), int(s), 1_000_000) for i, s in enumerate(unit_seeds)]
-        parts = _run_units(_equity.monte_carlo_unit, units, workers, report)
+        weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
+        plan = _montecarlo.MonteCarloPlan(combos_arr, offsets, weights, board_arr, dead_mask)
+        n_units = (n + MC_UNIT - 1) // MC_UNIT
+        unit_seeds = np.random.SeedSequence(used_seed).generate_state(n_units, np.uint64)
+        # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
+        n_tasks = min(n_units, max(1 if workers == 1 else 8 * workers, 64 if report else 1))
+        cuts = [n_units * i // n_tasks for i in range(n_tasks + 1)]
+        units = [(unit_seeds, cuts[i], cuts[i + 1], n, MC_UNIT, 1_000_000) for i in range(n_tasks)]
+        parts = _run_units(plan.run, units, workers, report)
         if any(p[1] < 0 for p in parts):
             raise EmptyRangeError(
                 "the ranges almost never give the players disjoint hands (a million draws in a row "
                 "shared a card); narrow them or give explicit hands"
             )
-        counts = sum(p[0] for p in parts)
+        tally = sum(p[0] for p in parts)
+        k = np.arange(2, 11, dtype=np.float64)
+        wins = tally[:, 0].astype(np.float64)
+        counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
         total = float(n)
-        share = (counts[0] + counts[2]) / n
-        var = np.maximum(counts[3] / n - share * share, 0.0)
+        share = (wins + counts[2]) / n
+        sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
+        var = np.maximum(sq - share * share, 0.0)
         se = [float(sqrt(v / max(n - 1, 1))) for v in var]
         combos = [len(r) for r in ranges]
     results = tuple(

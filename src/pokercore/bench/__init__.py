@@ -152,7 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Examples
     --------
-    >>> main(["--quick", "--json", "bench.json"])  # doctest: +SKIP
+    From a shell, ``pokercore bench --quick --json bench.json``; from Python,
+    ``main(["--quick", "--json", "bench.json"])`` (a run of about a minute).
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(argv)

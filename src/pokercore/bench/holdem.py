@@ -23,6 +23,7 @@ import gc
 import importlib
 import itertools
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -280,6 +281,10 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
     else:
         rows.append(_rate_row("MC hand vs range", "equity(..., samples=n)", ours_mc(1), n, "", None, 0,
                               repeats, unit="M samples/s"))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    rows.append(_rate_row("MC hand vs range, 2 vs 1 thread", f"equity(['AsKs', '{villain}'], samples={n:,}, "
+                          "workers=2)", ours_mc(2), n, "pokercore, workers=1", ours_mc(1), n, repeats,
+                          unit="M samples/s", note=f"scaling; load average {load:.1f} before the run"))
     pokerkit = _peer("pokerkit")
     if pokerkit is not None and not quick:
         m = 2000
