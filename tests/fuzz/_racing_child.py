@@ -71,11 +71,12 @@ PARTNER = {
 def _equity(h: np.ndarray, **kwargs: object) -> object:
     """equity() of two hands and a flop, each a view into the racing array.
 
-    The equity kernels (``_equity.exact_unit``, ``_equity.monte_carlo_unit``)
-    never read an array the caller gave: ``equity`` turns every argument into
-    card codes (lists) and checks them, then builds the kernels' arrays
-    itself, shared with no one.  So what a racing writer can reach is this:
-    the user's own arrays changing while ``equity`` reads and checks them.
+    The equity kernels (``_equity.exact_unit``; ``_montecarlo.MonteCarloPlan``,
+    which copies its arrays when built) never read an array the caller gave:
+    ``equity`` turns every argument into card codes (lists) and checks them,
+    then builds the kernels' arrays itself, shared with no one.  So what a
+    racing writer can reach is this: the user's own arrays changing while
+    ``equity`` reads and checks them.
     """
     row = h[0]
     result = equity([row[0:2], row[2:4]], board=row[4:7], **kwargs)

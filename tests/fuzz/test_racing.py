@@ -5,7 +5,7 @@ signal and fails the test instead of killing the test run.  The answers of a
 call whose input changed meanwhile may be wrong (the docs say "do not"); a
 crash or a value read from outside the tables may not.
 
-The hold'em equity kernels read only arrays that ``pokercore.equity`` builds
+The hold'em equity kernels (exact and Monte Carlo) read only arrays that ``pokercore.equity`` builds
 after its checks; the race a user can start there is on the arrays of cards
 they pass to ``equity`` (the ``equity_*`` cases, see ``_racing_child._equity``).
 """
