@@ -19,7 +19,7 @@ from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
 from pokercore.cards import format_card, format_cards, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
-    PokercoreError,
+    PokercoreError, cut,
 )
 
 
@@ -194,7 +194,12 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name, str what="hands"):
                 f"{name}: masked arrays are not supported (the mask would be ignored); "
                 f"pass {what}.filled(...) or drop the masked rows"
             )
+        # A subclass (np.matrix, ...) is read as the plain array it holds: its own
+        # methods (astype, __getitem__, ...) never decide what the kernel reads.
+        hands = np.asarray(hands)
     arr = <object>hands
+    if type(arr) is not np.ndarray:
+        raise CardTypeError(f"{name}: {what} must be an integer array of shape (n, {k}), got {type(arr).__name__}")
     if arr.dtype.kind not in "iu":
         raise CardTypeError(
             f"{name}: {what} must have an integer dtype (uint8 is fastest), got {arr.dtype}"
@@ -215,6 +220,12 @@ cdef object _hand_array(object hands, Py_ssize_t k, str name, str what="hands"):
                 f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
             )
         arr = arr.astype(np.uint8)
+    # What the kernel reads: exactly this plain (n, k) C-contiguous uint8 array.
+    if (type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != k
+            or not arr.flags.c_contiguous):
+        raise InvalidArrayError(
+            f"{name}: could not read {what} as a C-contiguous uint8 array of shape (n, {k})"
+        )
     return arr
 
 
@@ -227,7 +238,7 @@ cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
     for i, row in enumerate(hands):
         if not isinstance(row, (str, list, tuple, np.ndarray)):
             raise HandSizeError(
-                f"{name}: hand {i} is {type(row).__name__} {row!r}, not a hand; expected shape "
+                f"{name}: hand {i} is {type(row).__name__} {cut(row)}, not a hand; expected shape "
                 f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
             )
         try:

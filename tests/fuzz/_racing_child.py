@@ -14,9 +14,10 @@ import time
 import numpy as np
 
 import pokercore as pc
-from pokercore import _arrange, _eval, _special
+from pokercore import _arrange, _eval, _special, holdem
 from pokercore.binh import search, special
 from pokercore.binh.tables import TABLE_LEN
+from pokercore.equity import equity
 
 
 def _hands(k: int, n: int, seed: int) -> np.ndarray:
@@ -46,7 +47,43 @@ KERNELS = {
     "best_lexicographic": (13, 1, lambda h: _arrange.best_lexicographic(h[0])),
     "best_table": (13, 1, lambda h: _arrange.best_table(h[0], *_tables())),
     "best_table_unpruned": (13, 1, lambda h: _arrange.best_table(h[0], *_tables(), prune=False)),
+    "evaluate6_batch": (6, 20000, lambda h: pc.evaluate6_batch(h)),
+    "evaluate7_batch": (7, 20000, lambda h: pc.evaluate7_batch(h)),
+    "holdem.evaluate_batch": (7, 20000, lambda h: holdem.evaluate_batch(h)),
+    # Omaha: the racing writer changes the holes or the boards (see PARTNER for the other).
+    **{f"evaluate_omaha_batch_holes{k}": (k, 20000, lambda h, b: pc.evaluate_omaha_batch(h, b))
+       for k in (4, 5, 6)},
+    "evaluate_omaha_batch_boards": (5, 20000, lambda b, h: pc.evaluate_omaha_batch(h, b)),
+    # equity(): the user's numpy arrays of hole cards and board change while it runs.
+    "equity_exact": (7, 1, lambda h: _equity(h, exact=True)),
+    "equity_monte_carlo": (7, 1, lambda h: _equity(h, samples=3000, seed=1)),
+    "equity_exact_threads": (7, 1, lambda h: _equity(h, exact=True, workers=2)),
 }
+
+#: kernels with a second, unchanged array argument: name -> its cards per row,
+#: dealt together with the shared array so that the two are disjoint row by row
+PARTNER = {
+    **{f"evaluate_omaha_batch_holes{k}": 5 for k in (4, 5, 6)},
+    "evaluate_omaha_batch_boards": 4,
+}
+
+
+def _equity(h: np.ndarray, **kwargs: object) -> object:
+    """equity() of two hands and a flop, each a view into the racing array.
+
+    The equity kernels (``_equity.exact_unit``; ``_montecarlo.MonteCarloPlan``,
+    which copies its arrays when built) never read an array the caller gave:
+    ``equity`` turns every argument into card codes (lists) and checks them,
+    then builds the kernels' arrays itself, shared with no one.  So what a
+    racing writer can reach is this: the user's own arrays changing while
+    ``equity`` reads and checks them.
+    """
+    row = h[0]
+    result = equity([row[0:2], row[2:4]], board=row[4:7], **kwargs)
+    wins = [p.win for p in result.players]  # type: ignore[attr-defined]
+    if not all(0.0 <= w <= 1.0 for w in wins):
+        raise AssertionError(f"equity gave wins {wins} outside 0..1")
+    return result
 
 
 #: kernels whose every answer must be 0 or a rank of the scale, even for changed bytes
@@ -54,12 +91,21 @@ RANGES = {
     "evaluate5_batch": lambda: (1, _eval.NUM_RANKS_STANDARD),
     "evaluate5_batch_binh": lambda: (pc.evaluate3("2c 3d 4h"), pc.evaluate5("As Ks Qs Js Ts", rules="binh")),
     "evaluate3_batch": lambda: (pc.evaluate3("2c 3d 4h"), pc.evaluate5("As Ks Qs Js Ts", rules="binh")),
+    **{name: lambda: (1, _eval.NUM_RANKS_STANDARD) for name in (
+        "evaluate6_batch", "evaluate7_batch", "holdem.evaluate_batch", "evaluate_omaha_batch_boards",
+        *(f"evaluate_omaha_batch_holes{k}" for k in (4, 5, 6)))},
 }
 
 
 def main(kernel: str, seconds: float, seed: int) -> int:
     k, n, call = KERNELS[kernel]
-    clean = _hands(k, n, seed)
+    m = PARTNER.get(kernel, 0)
+    dealt = _hands(k + m, n, seed)
+    clean = np.ascontiguousarray(dealt[:, :k])
+    if m:
+        partner = np.ascontiguousarray(dealt[:, k:])
+        two_arrays = call
+        call = lambda h: two_arrays(h, partner)
     shared = clean.copy()
     flat = shared.reshape(-1)
     rng = np.random.default_rng(seed)

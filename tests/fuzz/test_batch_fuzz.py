@@ -22,7 +22,7 @@ def _run(examples: int) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "--no-header",
          "-o", "addopts=", str(HERE / "fuzz_batch_cases.py")],
-        cwd=HERE.parents[1], env=env, capture_output=True, text=True, timeout=1200,
+        cwd=HERE.parents[1], env=env, capture_output=True, text=True, check=False, timeout=1200,
     )
     assert proc.returncode == 0, (
         f"exit code {proc.returncode}"
