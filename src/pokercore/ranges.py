@@ -37,12 +37,13 @@ Examples
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .cards import RANKS, format_cards, parse_cards, to_codes
-from .errors import InvalidCardError, PokercoreValueError
+from .errors import InvalidCardError, PokercoreValueError, cut
 
 __all__ = ["Combo", "EmptyRangeError", "Range", "RangeSyntaxError", "parse_range"]
 
@@ -162,6 +163,20 @@ class Range:
 
     text: str
     combos_weights: tuple[tuple[Combo, float], ...]
+
+    def __post_init__(self) -> None:
+        """Refuse what no parse can produce: a range built by hand is checked like a parsed one."""
+        for item in self.combos_weights:
+            try:
+                (a, b), w = item
+            except (TypeError, ValueError):
+                raise RangeSyntaxError(f"range {cut(self.text)}: {cut(item)} is not ((card, card), weight)") from None
+            if not all(type(c) is int and 0 <= c <= 51 for c in (a, b)) or a == b:
+                raise InvalidCardError(f"range {cut(self.text)}: combo {cut((a, b))} is not two different "
+                                       "card codes 0..51 (build ranges with parse_range or Range.from_combos)")
+            if isinstance(w, bool) or not isinstance(w, (int, float)) or not (math.isfinite(w) and 0 < w <= 1):
+                raise RangeSyntaxError(f"range {cut(self.text)}: the weight {cut(w)} of combo {cut((a, b))} "
+                                       "must be a number in (0, 1]")
 
     @classmethod
     def from_combos(cls, combos: Iterable[Combo], text: str = "", weight: float = 1.0) -> Range:

@@ -389,13 +389,11 @@ def test_subclass_is_read_by_the_holdem_kernels_as_its_data():
 
 
 # -- equity() with a Range built field by field ------------------------------------
-# ``Range(text, combos_weights)`` is a public dataclass constructor that checks
-# nothing, and ``equity`` trusts what it holds: codes past 51 reach the kernels
-# (which mask them to 0..63: no crash, a silent wrong answer), a code past 255
-# raises numpy's OverflowError, and weights that are not positive numbers give NaN
-# or infinite equities.  Expected: a pokercore error that names the combo or weight.
-_BAD_RANGE_FIX = ("equity trusts a hand-built Range: validate combos (two distinct codes 0..51) and weights "
-                  "(finite, >= 0, not all 0) in Range.__post_init__ or in equity._prepare")
+# ``Range(text, combos_weights)`` is a public dataclass constructor.  It once checked
+# nothing and ``equity`` trusted what it held: codes past 51 reached the kernels
+# (masked to 0..63: no crash, a silent wrong answer), a code past 255 raised
+# numpy's OverflowError, and weights that are not positive numbers gave NaN or
+# infinite equities.  Now a pokercore error names the combo or weight.
 HOSTILE_RANGES = [
     (((99, 98), 1.0),),                      # codes past 51: read as 35 and 34
     (((51, 51), 1.0),),                      # one card twice
@@ -407,15 +405,14 @@ HOSTILE_RANGES = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason=_BAD_RANGE_FIX)
 @pytest.mark.parametrize("exact", [True, False])
 @pytest.mark.parametrize("combos_weights", HOSTILE_RANGES)
 def test_equity_refuses_a_hand_built_invalid_range(combos_weights, exact):
     from pokercore.equity import equity
     from pokercore.ranges import Range
 
-    hostile = Range("hand-built", combos_weights)
     with pytest.raises(pc.PokercoreError), np.errstate(all="ignore"):
+        hostile = Range("hand-built", combos_weights)
         equity(["2c3d", hostile], board="4h 5h 6h", exact=exact, samples=None if exact else 2000, seed=1)
 
 
