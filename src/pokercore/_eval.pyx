@@ -17,6 +17,7 @@ from pokercore.ceval cimport (
     PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
 )
 
+from pokercore._batch_input import hand_array, out_array
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
@@ -150,103 +151,9 @@ def evaluate3(cards):
     return pc_eval3(c[0], c[1], c[2])
 
 
-cdef object _refuse_masked(object hands, str name):
-    ma = sys.modules.get("numpy.ma")
-    if ma is not None and isinstance(hands, ma.MaskedArray):
-        raise CardTypeError(
-            f"{name}: masked arrays are not supported (the mask would be ignored); "
-            "pass hands.filled(...) or drop the masked rows"
-        )
-
-
-cdef object _hand_array(object hands, Py_ssize_t k, str name):
-    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) base ndarray."""
-    import numpy as np  # on first use: `import pokercore` stays cheap
-    if isinstance(hands, (list, tuple)):
-        hands = _rows_to_array(hands, k, name)
-    elif not isinstance(hands, np.ndarray):
-        try:
-            hands = np.asarray(hands)
-        except (ValueError, TypeError) as exc:
-            raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}): {exc}") from None
-    elif type(hands) is not np.ndarray:
-        _refuse_masked(hands, name)
-        # A subclass (np.matrix, ...) is read as the plain array it holds: its own
-        # methods (astype, __getitem__, ...) never decide what the kernel reads.
-        hands = np.asarray(hands)
-    arr = <object>hands
-    if type(arr) is not np.ndarray:
-        raise CardTypeError(f"{name}: hands must be an integer array of shape (n, {k}), got {type(arr).__name__}")
-    if arr.dtype.kind not in "iu":
-        raise CardTypeError(
-            f"{name}: hands must have an integer dtype (uint8 is fastest), got {arr.dtype}"
-        )
-    if arr.ndim != 2 or arr.shape[1] != k:
-        raise HandSizeError(f"{name}: expected a 2-D array of shape (n_hands, {k}), got shape {arr.shape}")
-    if arr.shape[0] == 0:
-        raise InvalidArrayError(f"{name}: the array holds no hands (shape {arr.shape})")
-    if not arr.flags.c_contiguous:
-        raise InvalidArrayError(
-            f"{name}: the array is not C-contiguous; pass np.ascontiguousarray(hands)"
-        )
-    if arr.dtype != np.uint8:
-        lo, hi = arr.min(), arr.max()
-        if lo < 0 or hi > 51:
-            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
-            raise InvalidCardError(
-                f"{name}: hand {bad} has a card code out of range 0..51: {_cut(arr[bad].tolist())}"
-            )
-        arr = arr.astype(np.uint8)
-    # What the kernel reads: exactly this plain (n, k) C-contiguous uint8 array.
-    if (type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != k
-            or not arr.flags.c_contiguous):
-        raise InvalidArrayError(f"{name}: could not read hands as a C-contiguous uint8 array of shape (n, {k})")
-    return arr
-
-
 def _cut(value):
     """``repr`` of a value for an error message, cut to about 80 characters."""
     return cut(value)
-
-
-cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
-    """A list of hands (each codes, card strings or a string), checked card by card."""
-    import numpy as np
-    if len(hands) == 0:
-        raise InvalidArrayError(f"{name}: no hands given (an empty list)")
-    rows = []
-    for i, row in enumerate(hands):
-        if not isinstance(row, (str, list, tuple, np.ndarray)):
-            raise HandSizeError(
-                f"{name}: hand {i} is {type(row).__name__} {_cut(row)}, not a hand; expected shape "
-                f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
-            )
-        try:
-            codes = to_codes(row)
-        except PokercoreError as exc:
-            raise type(exc)(f"{name}: hand {i}: {exc}") from None
-        if len(codes) != k:
-            raise HandSizeError(f"{name}: hand {i} has {len(codes)} cards; expected shape (n_hands, {k})")
-        rows.append(codes)
-    return np.array(rows, dtype=np.uint8)
-
-
-cdef object _out_array(object out, Py_ssize_t n, str name, object hands):
-    import numpy as np
-    if out is None:
-        return np.empty(n, dtype=np.int32)
-    if type(out) is not np.ndarray or out.dtype != np.int32 or out.shape != (n,) \
-            or not out.flags.c_contiguous or not out.flags.writeable:
-        raise InvalidArrayError(
-            f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},) "
-            "(a plain numpy array, not a subclass)"
-        )
-    if np.may_share_memory(out, hands):
-        raise InvalidArrayError(
-            f"{name}: out shares memory with hands (ranks would overwrite cards not yet read); "
-            "pass a separate array as out, or a copy of hands"
-        )
-    return out
 
 
 cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
@@ -314,10 +221,10 @@ def evaluate5_batch(hands, rules="standard", out=None):
     array([7462, 7297], dtype=int32)
     """
     cdef int binh = _binh(rules)
-    arr = _hand_array(hands, 5, "evaluate5_batch")
+    arr = hand_array(hands, 5, "evaluate5_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate5_batch")
-    result = _out_array(out, h.shape[0], "evaluate5_batch", arr)
+    result = out_array(out, h.shape[0], "evaluate5_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]  # C-contiguous (n, 5): row i starts at p + 5 * i
@@ -353,10 +260,10 @@ def evaluate3_batch(hands, out=None):
     >>> int(evaluate3_batch(np.array([[48, 49, 50]]))[0]) < evaluate5("Ac Ad Ah 2c 3d", rules="binh")
     True
     """
-    arr = _hand_array(hands, 3, "evaluate3_batch")
+    arr = hand_array(hands, 3, "evaluate3_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate3_batch")
-    result = _out_array(out, h.shape[0], "evaluate3_batch", arr)
+    result = out_array(out, h.shape[0], "evaluate3_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]

@@ -16,6 +16,7 @@ from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 from pokercore.ceval cimport pc_valid_cards
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
 
+from pokercore._batch_input import hand_array, out_array
 from pokercore.cards import format_card, format_cards, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
@@ -177,95 +178,6 @@ def evaluate_omaha(hole, board):
 # -- batch ----------------------------------------------------------------------
 
 
-cdef object _hand_array(object hands, Py_ssize_t k, str name, str what="hands"):
-    """Validate dtype, shape and layout; return a C-contiguous uint8 (n, k) array."""
-    import numpy as np
-    if isinstance(hands, (list, tuple)):
-        hands = _rows_to_array(hands, k, name)
-    elif not isinstance(hands, np.ndarray):
-        try:
-            hands = np.asarray(hands)
-        except (ValueError, TypeError) as exc:
-            raise CardTypeError(f"{name}: {what} must be an integer array of shape (n, {k}): {exc}") from None
-    elif type(hands) is not np.ndarray:
-        ma = sys.modules.get("numpy.ma")
-        if ma is not None and isinstance(hands, ma.MaskedArray):
-            raise CardTypeError(
-                f"{name}: masked arrays are not supported (the mask would be ignored); "
-                f"pass {what}.filled(...) or drop the masked rows"
-            )
-        # A subclass (np.matrix, ...) is read as the plain array it holds: its own
-        # methods (astype, __getitem__, ...) never decide what the kernel reads.
-        hands = np.asarray(hands)
-    arr = <object>hands
-    if type(arr) is not np.ndarray:
-        raise CardTypeError(f"{name}: {what} must be an integer array of shape (n, {k}), got {type(arr).__name__}")
-    if arr.dtype.kind not in "iu":
-        raise CardTypeError(
-            f"{name}: {what} must have an integer dtype (uint8 is fastest), got {arr.dtype}"
-        )
-    if arr.ndim != 2 or arr.shape[1] != k:
-        raise HandSizeError(f"{name}: expected {what} as a 2-D array of shape (n_hands, {k}), got shape {arr.shape}")
-    if arr.shape[0] == 0:
-        raise InvalidArrayError(f"{name}: the array holds no hands (shape {arr.shape})")
-    if not arr.flags.c_contiguous:
-        raise InvalidArrayError(
-            f"{name}: the array is not C-contiguous; pass np.ascontiguousarray({what})"
-        )
-    if arr.dtype != np.uint8:
-        lo, hi = arr.min(), arr.max()
-        if lo < 0 or hi > 51:
-            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
-            raise InvalidCardError(
-                f"{name}: hand {bad} has a card code out of range 0..51: {arr[bad].tolist()}"
-            )
-        arr = arr.astype(np.uint8)
-    # What the kernel reads: exactly this plain (n, k) C-contiguous uint8 array.
-    if (type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != k
-            or not arr.flags.c_contiguous):
-        raise InvalidArrayError(
-            f"{name}: could not read {what} as a C-contiguous uint8 array of shape (n, {k})"
-        )
-    return arr
-
-
-cdef object _rows_to_array(object hands, Py_ssize_t k, str name):
-    """A list of hands (each codes, card strings or a string), checked card by card."""
-    import numpy as np
-    if len(hands) == 0:
-        raise InvalidArrayError(f"{name}: no hands given (an empty list)")
-    rows = []
-    for i, row in enumerate(hands):
-        if not isinstance(row, (str, list, tuple, np.ndarray)):
-            raise HandSizeError(
-                f"{name}: hand {i} is {type(row).__name__} {cut(row)}, not a hand; expected shape "
-                f"(n_hands, {k}) (wrap a single hand in a list: [hand])"
-            )
-        try:
-            codes = to_codes(row)
-        except PokercoreError as exc:
-            raise type(exc)(f"{name}: hand {i}: {exc}") from None
-        if len(codes) != k:
-            raise HandSizeError(f"{name}: hand {i} has {len(codes)} cards; expected shape (n_hands, {k})")
-        rows.append(codes)
-    return np.array(rows, dtype=np.uint8)
-
-
-cdef object _out_array(object out, Py_ssize_t n, str name, tuple inputs):
-    import numpy as np
-    if out is None:
-        return np.empty(n, dtype=np.int32)
-    if not isinstance(out, np.ndarray) or out.dtype != np.int32 or out.shape != (n,) \
-            or not out.flags.c_contiguous or not out.flags.writeable:
-        raise InvalidArrayError(f"{name}: out must be a writeable C-contiguous int32 array of shape ({n},)")
-    for arr in inputs:
-        if np.may_share_memory(out, arr):
-            raise InvalidArrayError(
-                f"{name}: out shares memory with the input; pass a separate array"
-            )
-    return out
-
-
 cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
     cdef Py_ssize_t i, n = h.shape[0]
     cdef int k = <int>h.shape[1]
@@ -325,10 +237,10 @@ def evaluate7_batch(hands, out=None):
     >>> evaluate7_batch(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 1, 2, 3, 4, 8, 12]], dtype=np.uint8))
     array([7462, 7299], dtype=int32)
     """
-    arr = _hand_array(hands, 7, "evaluate7_batch")
+    arr = hand_array(hands, 7, "evaluate7_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate7_batch")
-    result = _out_array(out, h.shape[0], "evaluate7_batch", (arr, hands))
+    result = out_array(out, h.shape[0], "evaluate7_batch", arr, hands)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]
@@ -348,10 +260,10 @@ def evaluate6_batch(hands, out=None):
     >>> evaluate6_batch(np.array([[51, 47, 43, 39, 35, 0]]))
     array([7462], dtype=int32)
     """
-    arr = _hand_array(hands, 6, "evaluate6_batch")
+    arr = hand_array(hands, 6, "evaluate6_batch")
     cdef const uint8_t[:, ::1] h = arr
     _check_rows(h, arr, "evaluate6_batch")
-    result = _out_array(out, h.shape[0], "evaluate6_batch", (arr, hands))
+    result = out_array(out, h.shape[0], "evaluate6_batch", arr, hands)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef const uint8_t *p = &h[0, 0]
@@ -418,8 +330,8 @@ def evaluate_omaha_batch(holes, boards, out=None):
         raise HandSizeError(
             f"{name}: holes must have shape (n, 4), (n, 5) or (n, 6)" + (f", got shape {shape}" if shape else "")
         )
-    harr = _hand_array(holes, k, name, "holes")
-    barr = _hand_array(boards, 5, name, "boards")
+    harr = hand_array(holes, k, name, "holes")
+    barr = hand_array(boards, 5, name, "boards")
     if harr.shape[0] != barr.shape[0]:
         raise HandSizeError(
             f"{name}: holes has {harr.shape[0]} rows but boards has {barr.shape[0]}; give one board per hand"
@@ -436,7 +348,7 @@ def evaluate_omaha_batch(holes, boards, out=None):
             f"{name}: hand {bad}: a card is both in the hole cards {harr[bad].tolist()} "
             f"and on the board {barr[bad].tolist()}"
         )
-    result = _out_array(out, h.shape[0], name, (harr, barr, holes, boards))
+    result = out_array(out, h.shape[0], name, harr, barr, holes, boards)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
     cdef int nh = <int>k
