@@ -24,12 +24,12 @@ from ..binh import (
     Arrangement,
     SpecialHand,
     classify_special,
+    deal_hands,
     make_agent,
     pair_outcome,
     run_deal,
     suggest_arrangement,
 )
-from ..binh.game import deal_hands
 from .protocol import ProtocolError, card_codes, card_names
 from .tables import Limits, Table
 
