@@ -27,7 +27,7 @@ function cardEl(c, opts = {}) {
     "aria-label": cardLabel(c) + (opts.selected ? ", selected" : ""), "data-card": c,
     "aria-pressed": opts.onclick ? String(!!opts.selected) : null, type: opts.onclick ? "button" : null,
     onclick: opts.onclick || null });
-  e.append(el("span", { text: c[0] === "T" ? "10" : c[0] }), el("span", { class: "s", text: SUITS[c[1]][0], "aria-hidden": "true" }));
+  e.append(el("span", { text: c[0] }), el("span", { class: "s", text: SUITS[c[1]][0], "aria-hidden": "true" }));
   return e;
 }
 
