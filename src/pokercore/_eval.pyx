@@ -17,6 +17,7 @@ from pokercore.ceval cimport (
     PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
 )
 
+from pokercore._read_cards cimport read_fast
 from pokercore._batch_input import hand_array, out_array
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
@@ -40,30 +41,6 @@ cdef int _binh(object rules) except -1:
     raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {_cut(rules)}")
 
 
-cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
-    """Read a list/tuple of ``n`` plain ints in 0..51; 0 if the slow path must decide."""
-    cdef Py_ssize_t i, size
-    cdef int is_list = type(cards) is list
-    cdef int overflow = 0
-    cdef long v
-    cdef object item
-    if is_list:
-        size = PyList_GET_SIZE(cards)
-    elif type(cards) is tuple:
-        size = PyTuple_GET_SIZE(cards)
-    else:
-        return 0
-    if size != n:
-        return 0
-    for i in range(n):
-        item = <object>(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
-        if type(item) is not int:
-            return 0
-        v = PyLong_AsLongAndOverflow(item, &overflow)
-        if overflow or v < 0 or v > 51:
-            return 0
-        out[i] = <uint8_t>v
-    return pc_valid_cards(out, <int>n)
 
 
 cdef int _read_slow(object cards, Py_ssize_t n, uint8_t *out, str name) except -1:
@@ -119,7 +96,7 @@ def evaluate5(cards, rules="standard"):
     """
     cdef uint8_t c[5]
     cdef int binh = _binh(rules)
-    if not _read_fast(cards, 5, c):
+    if not read_fast(cards, 5, c):
         _read_slow(cards, 5, c, "evaluate5")
     if binh:
         return pc_eval5_binh(c[0], c[1], c[2], c[3], c[4])
@@ -146,7 +123,7 @@ def evaluate3(cards):
     True
     """
     cdef uint8_t c[3]
-    if not _read_fast(cards, 3, c):
+    if not read_fast(cards, 3, c):
         _read_slow(cards, 3, c, "evaluate3")
     return pc_eval3(c[0], c[1], c[2])
 

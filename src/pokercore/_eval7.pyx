@@ -16,6 +16,7 @@ from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 from pokercore.ceval cimport pc_valid_cards
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
 
+from pokercore._read_cards cimport read_fast
 from pokercore._batch_input import hand_array, out_array
 from pokercore.cards import format_card, format_cards, to_codes
 from pokercore.errors import (
@@ -24,30 +25,6 @@ from pokercore.errors import (
 )
 
 
-cdef int _read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
-    """Read a list/tuple of ``n`` plain ints in 0..51; 0 if the slow path must decide."""
-    cdef Py_ssize_t i, size
-    cdef int is_list = type(cards) is list
-    cdef int overflow = 0
-    cdef long v
-    cdef object item
-    if is_list:
-        size = PyList_GET_SIZE(cards)
-    elif type(cards) is tuple:
-        size = PyTuple_GET_SIZE(cards)
-    else:
-        return 0
-    if size != n:
-        return 0
-    for i in range(n):
-        item = <object>(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
-        if type(item) is not int:
-            return 0
-        v = PyLong_AsLongAndOverflow(item, &overflow)
-        if overflow or v < 0 or v > 51:
-            return 0
-        out[i] = <uint8_t>v
-    return pc_valid_cards(out, <int>n)
 
 
 cdef list _distinct_codes(object cards, str name, str what):
@@ -107,7 +84,7 @@ def evaluate7(cards):
     True
     """
     cdef uint8_t c[7]
-    if not _read_fast(cards, 7, c):
+    if not read_fast(cards, 7, c):
         _read_slow(cards, 7, c, "evaluate7")
     return pc_eval7(c[0], c[1], c[2], c[3], c[4], c[5], c[6])
 
@@ -124,7 +101,7 @@ def evaluate6(cards):
     True
     """
     cdef uint8_t c[6]
-    if not _read_fast(cards, 6, c):
+    if not read_fast(cards, 6, c):
         _read_slow(cards, 6, c, "evaluate6")
     return pc_eval6(c[0], c[1], c[2], c[3], c[4], c[5])
 

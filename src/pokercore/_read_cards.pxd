@@ -1,0 +1,34 @@
+# cython: language_level=3
+"""The per-call fast path shared by the compiled evaluators: one home, inlined where it is used."""
+from libc.stdint cimport uint8_t
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
+
+from pokercore.ceval cimport pc_valid_cards
+
+
+cdef inline int read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
+    """Read a list/tuple of ``n`` plain ints in 0..51; 0 if the slow path must decide."""
+    cdef Py_ssize_t i, size
+    cdef int is_list = type(cards) is list
+    cdef int overflow = 0
+    cdef long v
+    cdef object item
+    if is_list:
+        size = PyList_GET_SIZE(cards)
+    elif type(cards) is tuple:
+        size = PyTuple_GET_SIZE(cards)
+    else:
+        return 0
+    if size != n:
+        return 0
+    for i in range(n):
+        item = <object>(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
+        if type(item) is not int:
+            return 0
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 51:
+            return 0
+        out[i] = <uint8_t>v
+    return pc_valid_cards(out, <int>n)
