@@ -26,6 +26,7 @@ from typing import Any
 from .cards import to_codes
 from .errors import (
     CardTypeError,
+    DuplicateCardError,
     HandSizeError,
     InvalidArrayError,
     InvalidCardError,
@@ -33,7 +34,7 @@ from .errors import (
     cut,
 )
 
-__all__ = ["hand_array", "out_array", "refuse_masked", "rows_to_array"]
+__all__ = ["bad_row_error", "hand_array", "out_array", "refuse_masked", "rows_to_array"]
 
 
 def refuse_masked(value: Any, name: str, what: str = "hands") -> None:
@@ -129,3 +130,11 @@ def out_array(out: Any, n: int, name: str, *inputs: Any) -> Any:
                 "pass a separate array as out, or a copy of the input"
             )
     return out
+
+
+def bad_row_error(arr: Any, bad: int, name: str) -> PokercoreError:
+    """The error for row ``bad`` of ``arr``, which the kernel's row scan found invalid."""
+    row = [int(c) for c in arr[bad]]
+    if max(row) > 51:
+        return InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {cut(row)}")
+    return DuplicateCardError(f"{name}: hand {bad} repeats a card: {cut(row)}")

@@ -17,8 +17,8 @@ from pokercore.ceval cimport (
     PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
 )
 
-from pokercore._read_cards cimport read_fast
-from pokercore._batch_input import hand_array, out_array
+from pokercore._read_cards cimport first_invalid_row, read_fast
+from pokercore._batch_input import bad_row_error, hand_array, out_array
 from pokercore.cards import cards_to_array, format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
@@ -133,35 +133,12 @@ def _cut(value):
     return cut(value)
 
 
-cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
-    # A constant row length lets the C compiler unroll pc_valid_cards.
-    cdef Py_ssize_t i, n = h.shape[0]
-    cdef int k = <int>h.shape[1]
-    cdef const uint8_t *p = &h[0, 0]
-    if k == 5:
-        for i in range(n):
-            if not pc_valid_cards(p + 5 * i, 5):
-                return i
-    elif k == 3:
-        for i in range(n):
-            if not pc_valid_cards(p + 3 * i, 3):
-                return i
-    else:
-        for i in range(n):
-            if not pc_valid_cards(p + k * i, k):
-                return i
-    return -1
-
-
 cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
     cdef Py_ssize_t bad
     with nogil:
-        bad = _first_invalid(h)
+        bad = first_invalid_row(&h[0, 0], h.shape[0], <int>h.shape[1])
     if bad >= 0:
-        row = [int(c) for c in arr[bad]]
-        if max(row) > 51:
-            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {_cut(row)}")
-        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {_cut(row)}")
+        raise bad_row_error(arr, bad, name)
     return 0
 
 

@@ -16,8 +16,8 @@ from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 from pokercore.ceval cimport pc_valid_cards
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
 
-from pokercore._read_cards cimport read_fast
-from pokercore._batch_input import hand_array, out_array
+from pokercore._read_cards cimport first_invalid_row, read_fast
+from pokercore._batch_input import bad_row_error, hand_array, out_array
 from pokercore.cards import format_card, format_cards, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
@@ -155,34 +155,12 @@ def evaluate_omaha(hole, board):
 # -- batch ----------------------------------------------------------------------
 
 
-cdef Py_ssize_t _first_invalid(const uint8_t[:, ::1] h) noexcept nogil:
-    cdef Py_ssize_t i, n = h.shape[0]
-    cdef int k = <int>h.shape[1]
-    cdef const uint8_t *p = &h[0, 0]
-    if k == 7:
-        for i in range(n):
-            if not pc_valid_cards(p + 7 * i, 7):
-                return i
-    elif k == 6:
-        for i in range(n):
-            if not pc_valid_cards(p + 6 * i, 6):
-                return i
-    else:
-        for i in range(n):
-            if not pc_valid_cards(p + k * i, k):
-                return i
-    return -1
-
-
 cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
     cdef Py_ssize_t bad
     with nogil:
-        bad = _first_invalid(h)
+        bad = first_invalid_row(&h[0, 0], h.shape[0], <int>h.shape[1])
     if bad >= 0:
-        row = arr[bad].tolist()
-        if max(row) > 51:
-            raise InvalidCardError(f"{name}: hand {bad} has a card code out of range 0..51: {row}")
-        raise DuplicateCardError(f"{name}: hand {bad} repeats a card: {row}")
+        raise bad_row_error(arr, bad, name)
     return 0
 
 

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The per-call fast path shared by the compiled evaluators: one home, inlined where it is used."""
+"""Card reading shared by the compiled evaluators (the per-call fast path, the batch row scan): one home, inlined where used."""
 from libc.stdint cimport uint8_t
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
@@ -32,3 +32,30 @@ cdef inline int read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
             return 0
         out[i] = <uint8_t>v
     return pc_valid_cards(out, <int>n)
+
+
+cdef inline Py_ssize_t first_invalid_row(const uint8_t *p, Py_ssize_t n, int k) noexcept nogil:
+    """Index of the first of ``n`` rows of ``k`` codes that is not ``k`` distinct codes 0..51, or -1."""
+    # A constant row length lets the C compiler unroll pc_valid_cards.
+    cdef Py_ssize_t i
+    if k == 5:
+        for i in range(n):
+            if not pc_valid_cards(p + 5 * i, 5):
+                return i
+    elif k == 7:
+        for i in range(n):
+            if not pc_valid_cards(p + 7 * i, 7):
+                return i
+    elif k == 3:
+        for i in range(n):
+            if not pc_valid_cards(p + 3 * i, 3):
+                return i
+    elif k == 6:
+        for i in range(n):
+            if not pc_valid_cards(p + 6 * i, 6):
+                return i
+    else:
+        for i in range(n):
+            if not pc_valid_cards(p + k * i, k):
+                return i
+    return -1
