@@ -26,6 +26,18 @@ def best_table(
     *,
     prune: bool = ...,
 ) -> tuple[_Masks, _Ranks, float]: ...
+class ValueTables:
+    top: npt.NDArray[np.float64]
+    middle: npt.NDArray[np.float64]
+    bottom: npt.NDArray[np.float64]
+    def __init__(self, top: npt.ArrayLike, middle: npt.ArrayLike, bottom: npt.ArrayLike) -> None: ...
+
+def best_one(
+    cards: list[int] | tuple[int, ...] | npt.NDArray[np.integer],
+    tables: ValueTables | None = ...,
+    *,
+    prune: bool = ...,
+) -> tuple[_Masks, _Ranks, float]: ...
 def best_batch(
     hands: npt.NDArray[np.integer],
     tables: tuple[npt.ArrayLike, npt.ArrayLike, npt.ArrayLike] | None = ...,

@@ -46,22 +46,20 @@ from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.math cimport INFINITY, NAN
 
-from pokercore.ceval cimport (
-    pc_eval5_binh, pc_eval3, pc_valid_cards, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
-)
+from pokercore.ceval cimport pc_eval5_binh, pc_eval3, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET
+from pokercore._arrange_input cimport hands13, hand13, value_table
+from pokercore._read_cards cimport read_fast
 
 import numpy as np
 
-from pokercore.errors import (
-    CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError, PokercoreTypeError,
-    PokercoreValueError,
-)
+from pokercore.errors import CardTypeError, PokercoreTypeError
 
 cdef enum:
     N5 = 1287       # C(13, 5)
     N3 = 286        # C(13, 3)
     NPAIRS = 36036  # unordered pairs of disjoint 5-subsets = 72,072 / 2
     FULL = 8191     # 13 bits
+    TABLE_LEN_C = PC_BINH_RANK_OFFSET + PC_NUM_RANKS_BINH + 1
 
 NUM_SPLITS = 72072
 NUM_RANKS = PC_NUM_RANKS_BINH
@@ -474,81 +472,9 @@ cdef Py_ssize_t _fill_legal(const Work *w, int32_t *out) noexcept nogil:
 
 # ---------------------------------------------------------------- validation
 
-cdef object _hands(object hands, str name):
-    """A C-contiguous uint8 (n, 13) plain ndarray with valid rows, or a clear pokercore error."""
-    if not isinstance(hands, np.ndarray):
-        raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
-    if isinstance(hands, np.ma.MaskedArray):
-        raise CardTypeError(
-            f"{name}: masked arrays are not supported (the mask would be ignored); "
-            "pass hands.filled(...) or drop the masked rows"
-        )
-    # A subclass (np.matrix, ...) is read as the plain array it holds: its own
-    # methods never decide what the kernel reads.
-    arr = np.asarray(hands)
-    if arr.dtype.kind not in "iu":
-        raise CardTypeError(f"{name}: card codes need an integer dtype, got {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != 13:
-        raise HandSizeError(f"{name}: expected shape (n_hands, 13), got {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.size and (arr.min() < 0 or arr.max() > 51):
-            bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
-            raise InvalidCardError(
-                f"{name}: hand {bad} has a card code out of range 0..51: {[int(c) for c in arr[bad]]}"
-            )
-        arr = arr.astype(np.uint8)
-    arr = np.ascontiguousarray(arr)
-    if type(arr) is not np.ndarray or arr.dtype != np.uint8 or arr.ndim != 2 or arr.shape[1] != 13:
-        raise PokercoreValueError(f"{name}: could not read the hands as a uint8 array of shape (n, 13)")
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Py_ssize_t i, bad_row = -1, n = h.shape[0]
-    with nogil:
-        for i in range(n):
-            if not pc_valid_cards(&h[i, 0], 13):
-                bad_row = i
-                break
-    if bad_row >= 0:
-        row = [int(c) for c in arr[bad_row]]
-        if max(row) > 51:
-            raise InvalidCardError(f"{name}: hand {bad_row} has a card code out of range 0..51: {row}")
-        raise DuplicateCardError(f"{name}: hand {bad_row} repeats a card: {row}")
-    return arr
-
-
 def check_hands13(hands, str name):
-    """Validated C-contiguous uint8 (n, 13) hands (shared with ``_special``); raises pokercore errors."""
-    return _hands(hands, name)
-
-
-cdef object _one(object cards, str name):
-    if not isinstance(cards, np.ndarray):
-        raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")
-    if isinstance(cards, np.ma.MaskedArray):
-        raise CardTypeError(f"{name}: masked arrays are not supported (the mask would be ignored)")
-    cards = np.asarray(cards)
-    if cards.ndim != 1:
-        raise HandSizeError(f"{name}: expected 13 card codes in a 1-D array, got shape {cards.shape}")
-    if cards.shape[0] != 13:
-        raise HandSizeError(f"{name}: expected 13 cards, got {cards.shape[0]}")
-    return _hands(cards.reshape(1, 13), name)
-
-
-def _shape(arr):
-    return arr.shape
-
-
-cdef object _table(object t, str name):
-    try:
-        arr = np.ascontiguousarray(t, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise PokercoreTypeError(f"{name}: a value table must hold numbers: {exc}") from None
-    if arr.ndim != 1 or arr.shape[0] != TABLE_LEN:
-        raise PokercoreValueError(
-            f"{name}: a value table needs shape ({TABLE_LEN},) (index = Binh rank), got {_shape(arr)}"
-        )
-    if not np.isfinite(arr).all():
-        raise PokercoreValueError(f"{name}: value tables must be finite (no NaN or inf)")
-    return arr
+    """Validated C-contiguous uint8 (n, 13) hands; raises pokercore errors."""
+    return hands13(hands, name)
 
 
 cdef Work *_alloc() except NULL:
@@ -562,7 +488,7 @@ cdef Work *_alloc() except NULL:
 
 def count_legal(cards):
     """Number of legal (non-foul) splits of one hand: uint8 array of 13 codes."""
-    arr = _one(cards, "count_legal")
+    arr = hand13(cards, "count_legal")
     cdef const uint8_t[:, ::1] h = arr
     cdef Work *w = _alloc()
     cdef int64_t n
@@ -577,7 +503,7 @@ def count_legal(cards):
 
 def count_legal_batch(hands, name="count_legal_batch"):
     """Legal split counts of an (n, 13) array of hands, as int64 (``name`` in error messages)."""
-    arr = _hands(hands, name)
+    arr = hands13(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.int64)
@@ -599,7 +525,7 @@ def legal_arrangements(cards):
     Columns: top, middle, bottom masks (bit i = ``cards[i]``), then the top,
     middle and bottom Binh ranks.
     """
-    arr = _one(cards, "legal_arrangements")
+    arr = hand13(cards, "legal_arrangements")
     cdef const uint8_t[:, ::1] h = arr
     cdef Work *w = _alloc()
     cdef int64_t n
@@ -632,7 +558,7 @@ def best_lexicographic(cards, *, prune=True):
     bottom_rank))`` with masks over input positions.  ``prune=False`` visits
     every split (same answer, slower; for tests).
     """
-    arr = _one(cards, "best_lexicographic")
+    arr = hand13(cards, "best_lexicographic")
     cdef const uint8_t[:, ::1] h = arr
     cdef Work *w = _alloc()
     cdef uint64_t key
@@ -651,10 +577,10 @@ def best_table(cards, top, middle, bottom, *, prune=True):
 
     Returns ``(masks, ranks, value)`` as :func:`best_lexicographic` plus the value.
     """
-    arr = _one(cards, "best_table")
-    cdef const double[::1] tt = _table(top, "best_table")
-    cdef const double[::1] tm = _table(middle, "best_table")
-    cdef const double[::1] tb = _table(bottom, "best_table")
+    arr = hand13(cards, "best_table")
+    cdef const double[::1] tt = value_table(top, "best_table")
+    cdef const double[::1] tm = value_table(middle, "best_table")
+    cdef const double[::1] tb = value_table(bottom, "best_table")
     cdef const uint8_t[:, ::1] h = arr
     cdef Work *w = _alloc()
     cdef uint64_t key
@@ -664,6 +590,65 @@ def best_table(cards, top, middle, bottom, *, prune=True):
         with nogil:
             key = _solve(w, &h[0, 0], &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET],
                          &tb[PC_BINH_RANK_OFFSET], p, &value)
+        masks, ranks = _result(w, key)
+        return masks, ranks, value
+    finally:
+        free(w)
+
+
+cdef class ValueTables:
+    """Top, middle and bottom value tables, checked once (finite float64, ``TABLE_LEN`` long) and frozen.
+
+    The values are copied into one immutable ``bytes`` object; ``top``,
+    ``middle`` and ``bottom`` are read-only arrays over it that cannot be
+    made writeable, so what was checked is what every search reads.
+    """
+    cdef readonly object top, middle, bottom
+    cdef const double[::1] _all
+
+    def __init__(self, top, middle, bottom):
+        parts = [value_table(t, "ValueTables") for t in (top, middle, bottom)]
+        full = np.frombuffer(np.concatenate(parts).tobytes(), dtype=np.float64)
+        self._all = full
+        self.top, self.middle, self.bottom = full[:TABLE_LEN], full[TABLE_LEN:2 * TABLE_LEN], full[2 * TABLE_LEN:]
+
+    def __reduce__(self):
+        return (ValueTables, (self.top, self.middle, self.bottom))
+
+
+def best_one(cards, ValueTables tables=None, *, prune=True):
+    """Best split of one hand, the per-call fast path: lexicographic (``tables=None``) or the table objective.
+
+    ``cards``: 13 distinct plain ints 0..51 in a list or tuple (read
+    without numpy), or a 1-D array of 13 codes.  Returns ``(masks, ranks,
+    value)`` as :func:`best_table` (``value`` NaN for the lexicographic
+    objective).
+    """
+    cdef uint8_t buf[13]
+    cdef const uint8_t *p = buf
+    cdef const uint8_t[:, ::1] h
+    if not read_fast(cards, 13, buf):
+        if not isinstance(cards, np.ndarray):
+            raise CardTypeError(
+                "best_one: expected 13 distinct card codes 0..51 as a list or tuple of ints, or a 1-D array"
+            )
+        h = hand13(cards, "best_one")
+        p = &h[0, 0]
+    cdef const double[::1] v          # a local reference: the tables outlive the search
+    cdef const double *tt = NULL
+    if tables is not None:
+        v = tables._all
+        tt = &v[PC_BINH_RANK_OFFSET]
+    cdef Work *w = _alloc()
+    cdef uint64_t key
+    cdef double value
+    cdef int pr = bool(prune)
+    try:
+        with nogil:
+            if tt == NULL:
+                key = _solve(w, p, NULL, NULL, NULL, pr, &value)
+            else:
+                key = _solve(w, p, tt, tt + TABLE_LEN_C, tt + 2 * TABLE_LEN_C, pr, &value)
         masks, ranks = _result(w, key)
         return masks, ranks, value
     finally:
@@ -682,7 +667,7 @@ def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
     (NaN for the lexicographic objective).  ``name`` names the caller in
     error messages.
     """
-    arr = _hands(hands, name)
+    arr = hands13(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef const double[::1] tt, tm, tb
     cdef const double *ptt = NULL
@@ -691,9 +676,9 @@ def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
     if tables is not None:
         if not isinstance(tables, tuple) or len(tables) != 3:
             raise PokercoreTypeError("best_batch: tables must be a (top, middle, bottom) tuple of arrays or None")
-        tt = _table(tables[0], "best_batch")
-        tm = _table(tables[1], "best_batch")
-        tb = _table(tables[2], "best_batch")
+        tt = value_table(tables[0], "best_batch")
+        tm = value_table(tables[1], "best_batch")
+        tb = value_table(tables[2], "best_batch")
         # the kernels index by raw rank 0..7917 = published rank - RANK_OFFSET
         ptt, ptm, ptb = &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET], &tb[PC_BINH_RANK_OFFSET]
     cdef Py_ssize_t i, n = h.shape[0]

@@ -40,9 +40,12 @@ duplicates) once, then runs a ``nogil`` loop that trusts it.
 """
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint64_t
 
+from pokercore._arrange_input cimport hands13, hand13
+from pokercore._read_cards cimport read_fast
+
 import numpy as np
 
-from pokercore._arrange import check_hands13
+from pokercore.errors import CardTypeError
 
 cdef enum:
     DRAGON_FLUSH = 1
@@ -212,20 +215,12 @@ cdef inline int8_t _best(uint16_t mask) noexcept nogil:
     return code
 
 
-# ---------------------------------------------------------------- validation
-
-
-cdef object _hands(object hands, str name):
-    """A C-contiguous uint8 (n, 13) array with valid rows, or a clear pokercore error."""
-    return check_hands13(hands, name)
-
-
 # ---------------------------------------------------------------- entry points
 
 
 def classify_batch(hands, name="classify_batch"):
     """Best special kind code of each row of an (n, 13) array of card codes, as int8 (0: not special)."""
-    arr = _hands(hands, name)
+    arr = hands13(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.int8)
@@ -238,7 +233,7 @@ def classify_batch(hands, name="classify_batch"):
 
 def kinds_batch(hands, name="kinds_batch"):
     """Kinds mask of each row of an (n, 13) array, as uint16: bit ``code - 1`` per kind matched."""
-    arr = _hands(hands, name)
+    arr = hands13(hands, name)
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
     out = np.empty(n, dtype=np.uint16)
@@ -247,3 +242,17 @@ def kinds_batch(hands, name="kinds_batch"):
         for i in range(n):
             o[i] = _kinds(&h[i, 0])
     return out
+
+
+def kinds_one(cards):
+    """Kinds mask of one hand: 13 distinct plain ints 0..51 in a list or tuple (read without numpy), or a 1-D array."""
+    cdef uint8_t buf[13]
+    cdef const uint8_t[:, ::1] h
+    if read_fast(cards, 13, buf):
+        return _kinds(buf)
+    if not isinstance(cards, np.ndarray):
+        raise CardTypeError(
+            "kinds_one: expected 13 distinct card codes 0..51 as a list or tuple of ints, or a 1-D array"
+        )
+    h = hand13(cards, "kinds_one")
+    return _kinds(&h[0, 0])

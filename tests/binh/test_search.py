@@ -259,3 +259,31 @@ def test_pruned_search_equals_full_enumeration() -> None:
     assert _arrange.best_lexicographic(h) == _arrange.best_lexicographic(h, prune=False)
     t = objectives[-1]
     assert _arrange.best_table(h, *t) == _arrange.best_table(h, *t, prune=False)
+
+
+@settings(derandomize=True, deadline=None, max_examples=60)
+@given(hands(), st.sampled_from(["lexicographic", *TABLES]), st.sampled_from(["tuple", "list", "array", "text"]))
+def test_search_answer_is_the_arrangement_the_constructor_builds(cards: list[int], objective: str,
+                                                                  form: str) -> None:
+    """best_arrangement builds its answer from the kernel's masks and ranks without checking them
+    again: the result must be exactly what the checking constructor makes of the same branches
+    (cards in reading order, the evaluators' ranks), whatever form the cards come in."""
+    obj = objective if objective == "lexicographic" else TABLES[objective]
+    given_cards = {"tuple": tuple(cards), "list": list(cards), "array": np.array(cards, dtype=np.int64),
+                   "text": pc.format_cards(cards)}[form]
+    a = best_arrangement(given_cards, obj)
+    b = Arrangement(a.top, a.middle, a.bottom)
+    assert (a.top, a.middle, a.bottom) == (b.top, b.middle, b.bottom)
+    assert a.ranks == b.ranks == (pc.evaluate3(a.top), pc.evaluate5(a.middle, "binh"), pc.evaluate5(a.bottom, "binh"))
+    assert sorted(a.cards) == sorted(cards) and not a.is_foul
+
+
+def test_branch_tables_are_frozen_after_the_check() -> None:
+    """The search trusts the tables it was given once checked: nobody can write NaN into them later."""
+    t = BranchTables.uniform(np.arange(TABLE_LEN, dtype=float))
+    for arr in (t.top, t.middle, t.bottom):
+        assert not arr.flags.writeable
+        with pytest.raises(ValueError):
+            arr.setflags(write=True)
+        with pytest.raises(ValueError):
+            arr[10001] = np.nan

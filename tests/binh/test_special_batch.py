@@ -1,5 +1,6 @@
 """Batch special-hand detection (``classify_special_batch``, ``special_kinds_batch``, the
-compiled ``pokercore._special``) against the pure-Python ``classify_special``: the best kind and
+compiled ``pokercore._special``, which ``classify_special`` also uses) against an independent
+pure-Python classifier (``tests/binh/reference_special.py``): the best kind and
 the full set of kinds, on random deals, on hands built at and near every special shape, on every
 suit-count vector; its bad input; and the agents that switched to it decide as before."""
 
@@ -25,6 +26,7 @@ from pokercore.binh import agents as agents_mod
 from pokercore.binh.agents import BestResponseAgent, HardAgent, sample_opponents
 from pokercore.binh.game import Observation
 from tests.binh.reference_search import ref_special_kinds
+from tests.binh.reference_special import _THREE_STRAIGHTS, python_special
 
 K = SpecialKind
 ORDER = list(SpecialKind)
@@ -35,7 +37,8 @@ def python_codes(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     best = np.empty(len(hands), dtype=np.int8)
     masks = np.empty(len(hands), dtype=np.uint16)
     for i, h in enumerate(hands):
-        sp = classify_special(h.tolist())
+        sp = python_special(h.tolist())
+        assert classify_special(h.tolist()) == sp
         best[i] = sp.best.code if sp.best else 0
         masks[i] = sum(1 << (k.code - 1) for k in sp.kinds)
     return best, masks
@@ -75,7 +78,6 @@ def test_codes_follow_the_kind_order() -> None:
 
 
 def test_three_straight_shapes_match_python() -> None:
-    from pokercore.binh.special import _THREE_STRAIGHTS
     assert _special.NUM_THREE_STRAIGHT_SHAPES == len(_THREE_STRAIGHTS)
 
 

@@ -46,7 +46,7 @@ import numpy as np
 
 from .. import evaluate5
 from ..errors import PokercoreValueError
-from ._input import hand_array
+from ._input import codes
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
 from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_batch, legal_arrangements
@@ -91,7 +91,7 @@ def suggest_arrangement(cards: Any, tables: SelfPlayTables | None = None) -> tup
     (False, True)
     """
     bt = (default_tables() if tables is None else tables).branch_tables()
-    a = best_arrangement(hand_array(cards, "suggest_arrangement"), bt)
+    a = best_arrangement(codes(cards, 13, "suggest_arrangement"), bt)
     return a, bt.value(a)
 
 
@@ -102,7 +102,7 @@ class StrongestAgent:
         pass
 
     def __call__(self, obs: Any) -> Arrangement:
-        return best_arrangement(_cards(obs))
+        return best_arrangement(obs.cards)
 
 
 class TableAgent:
@@ -118,7 +118,7 @@ class TableAgent:
         self.tables = default_tables() if tables is None else tables
 
     def __call__(self, obs: Any) -> Arrangement:
-        return suggest_arrangement(obs.cards, self.tables)[0]
+        return best_arrangement(obs.cards, self.tables.branch_tables())
 
 
 class NormalAgent:
@@ -149,7 +149,7 @@ class NormalAgent:
         self.objective = _judged(self.tables, w, self.step)
 
     def __call__(self, obs: Any) -> Arrangement:
-        return best_arrangement(_cards(obs), self.objective)
+        return best_arrangement(obs.cards, self.objective)
 
 
 @lru_cache(maxsize=8)
@@ -233,7 +233,6 @@ class EasyAgent:
         self.tables = default_tables() if tables is None else tables
 
     def __call__(self, obs: Any) -> Arrangement:
-        cards = _cards(obs)
         attack, middle_max, top_max = _easy_objectives(self.tables)
         full, straight = _made_hands(obs.cards)
         if full:
@@ -242,7 +241,7 @@ class EasyAgent:
             objective = middle_max
         else:
             objective = top_max
-        return best_arrangement(cards, objective)
+        return best_arrangement(obs.cards, objective)
 
 
 # ---------------------------------------------------------------- Monte Carlo against the table-policy field

@@ -43,7 +43,10 @@ __all__ = ["Arrangement"]
 
 def _branch(cards: Any, n: int, name: str) -> tuple[int, ...]:
     """The branch's codes in reading order: bigger rank groups first, then higher rank, then suit."""
-    branch = codes(cards, n, f"Arrangement {name}")
+    return _reading_order(codes(cards, n, f"Arrangement {name}"))
+
+
+def _reading_order(branch: Any) -> tuple[int, ...]:
     ranks = [c >> 2 for c in branch]
     return tuple(sorted(branch, key=lambda c: (ranks.count(c >> 2), c), reverse=True))
 
@@ -151,6 +154,22 @@ class Arrangement:
             )
         t, m_, b = ([hand[i] for i in range(13) if m >> i & 1] for m in masks)
         return cls(t, m_, b)
+
+    @classmethod
+    def _from_search(cls, hand: tuple[int, ...], masks: tuple[int, int, int],
+                     ranks: tuple[int, int, int]) -> Arrangement:
+        """The search's answer as an Arrangement without checking it again (package-internal).
+
+        ``hand``: 13 validated distinct codes; ``masks``: the search's
+        disjoint top/middle/bottom bit masks over ``hand``; ``ranks``: the
+        ranks the search computed for those branches (the same evaluators).
+        """
+        self = object.__new__(cls)
+        d = self.__dict__
+        for name, m in zip(("top", "middle", "bottom"), masks):
+            d[name] = _reading_order([hand[i] for i in range(13) if m >> i & 1])
+        d["top_rank"], d["middle_rank"], d["bottom_rank"] = ranks
+        return self
 
     # ------------------------------------------------------------ properties
 

@@ -47,7 +47,7 @@ import numpy as np
 from .. import _arrange
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from ._input import batch_hands as _hands
-from ._input import hand_array
+from ._input import codes, hand_array
 from .arrangement import Arrangement
 
 __all__ = [
@@ -93,8 +93,9 @@ class BranchTables:
     top, middle, bottom : array_like of float, shape (TABLE_LEN,) = (17918,)
         ``table[r]`` is the value of a branch of Binh rank ``r``
         (``10001..17917``) in that position; entries ``0..10000`` are never
-        read.  Values must be finite.  The arrays
-        are copied and made read-only.  A table of length
+        read.  Values must be finite.  The arrays are copied once into
+        read-only arrays that cannot be made writeable again, so the
+        values checked here are the values every search reads.  A table of length
         ``TABLE_LEN - BINH_RANK_OFFSET`` (7918, indexed by ``rank -
         BINH_RANK_OFFSET``, the layout before Binh ranks had their own
         range) is accepted and shifted into place.
@@ -118,13 +119,15 @@ class BranchTables:
     True
     """
 
-    __slots__ = ("top", "middle", "bottom")
+    __slots__ = ("top", "middle", "bottom", "_kernel")
 
     top: np.ndarray
     middle: np.ndarray
     bottom: np.ndarray
+    _kernel: _arrange.ValueTables
 
     def __init__(self, top: Any, middle: Any, bottom: Any) -> None:
+        checked = []
         for name, table in (("top", top), ("middle", middle), ("bottom", bottom)):
             try:
                 arr = np.array(table, dtype=np.float64)
@@ -138,8 +141,12 @@ class BranchTables:
                 )
             if not np.isfinite(arr).all():
                 raise PokercoreValueError(f"BranchTables.{name}: values must be finite (no NaN or inf)")
-            arr.flags.writeable = False
-            object.__setattr__(self, name, arr)
+            checked.append(arr)
+        # The search reads one frozen copy (read-only arrays over immutable bytes), checked once here.
+        kernel = _arrange.ValueTables(*checked)
+        object.__setattr__(self, "_kernel", kernel)
+        for name in ("top", "middle", "bottom"):
+            object.__setattr__(self, name, getattr(kernel, name))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("BranchTables is immutable")
@@ -345,16 +352,18 @@ def best_arrangement(cards: Any, objective: Objective = "lexicographic") -> Arra
     '5s 3h 2c / Kd Kc Ad Qs Jh / As Ah 9c 8c 7d'
     """
     _check_objective(objective)
-    hand = hand_array(cards, "best_arrangement")
+    hand = codes(cards, 13, "best_arrangement")
     if isinstance(objective, str):
-        masks, _ = _arrange.best_lexicographic(hand)
+        masks, ranks, _ = _arrange.best_one(hand)
     elif isinstance(objective, BranchTables):
-        masks, _, _ = _arrange.best_table(hand, objective.top, objective.middle, objective.bottom)
+        masks, ranks, _ = _arrange.best_one(hand, objective._kernel)
     else:
-        legal = _arrange.legal_arrangements(hand).view(LEGAL_DTYPE)[:, 0]
-        row = legal[_pick(hand, legal, _scores(objective, legal))]
+        arr = np.asarray(hand, dtype=np.uint8)
+        legal = _arrange.legal_arrangements(arr).view(LEGAL_DTYPE)[:, 0]
+        row = legal[_pick(arr, legal, _scores(objective, legal))]
         masks = (int(row["top"]), int(row["middle"]), int(row["bottom"]))
-    return Arrangement.from_masks(hand.tolist(), *masks)
+        ranks = (int(row["top_rank"]), int(row["middle_rank"]), int(row["bottom_rank"]))
+    return Arrangement._from_search(hand, masks, ranks)
 
 
 def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -> BatchResult:
