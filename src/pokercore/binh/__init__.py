@@ -36,7 +36,9 @@ from .search import (
 from .special import SpecialHand, SpecialKind, classify_special, classify_special_batch, special_kinds_batch
 
 # The game on top of the solver: engine, agents, self-play tables.
-from .game import AgentError, DealRecord, Match, Observation, deal_hands, play_deal, replay, run_deal  # noqa: E402
+from .game import (  # noqa: E402
+    AgentError, DealRecord, Match, Observation, deal_hands, declared_special, play_deal, replay, run_deal,
+)
 from .agents import (  # noqa: E402
     AGENT_LEVELS,
     BestResponseAgent,
@@ -57,7 +59,7 @@ __all__ = [
     "PairPath", "PairOutcome", "DealResult", "pair_outcome", "score_pair", "score_deal",
     "NUM_SPLITS", "TABLE_LEN", "LEGAL_DTYPE", "BranchTables", "BatchResult", "Objective",
     "count_legal", "count_legal_batch", "legal_arrangements", "best_arrangement", "best_arrangement_batch",
-    "Observation", "DealRecord", "Match", "AgentError", "deal_hands", "run_deal", "play_deal", "replay",
+    "Observation", "DealRecord", "Match", "AgentError", "deal_hands", "declared_special", "run_deal", "play_deal", "replay",
     "AGENT_LEVELS", "make_agent", "EasyAgent", "NormalAgent", "HardAgent", "StrongestAgent", "TableAgent",
     "BestResponseAgent", "suggest_arrangement", "SelfPlayTables", "default_tables",
 ]

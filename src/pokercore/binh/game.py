@@ -51,7 +51,7 @@ _NO_SPECIALS = _NoSpecials()
 
 __all__ = [
     "Observation", "DealRecord", "Match", "AgentError",
-    "deal_hands", "run_deal", "play_deal", "pair_score", "replay",
+    "deal_hands", "declared_special", "run_deal", "play_deal", "pair_score", "replay",
 ]
 
 Agent = Callable[["Observation"], Any]
@@ -83,7 +83,20 @@ def deal_hands(num_players: int, rng: np.random.Generator) -> list[tuple[int, ..
             for s in range(num_players)]
 
 
-def _special(cards: Sequence[int], rules: BinhRules) -> SpecialHand | None:
+def declared_special(cards: Sequence[int], rules: BinhRules = DEFAULT_RULES) -> SpecialHand | None:
+    """The special hand the engine declares for a seat dealt ``cards``, or ``None`` (the seat arranges).
+
+    A seat whose 13 cards match a special kind does not arrange when
+    ``rules.declare_specials`` (the default): the engine declares the hand
+    for it and never asks its agent.  A table that deals and collects
+    arrangements itself asks this to know who must arrange.
+
+    >>> from pokercore import parse_cards
+    >>> declared_special(parse_cards("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac")).best.label
+    'six pairs'
+    >>> declared_special(parse_cards("As Kd Qc Jh 9s 8d 7c 5h 4s 3d 2c 2h 6s")) is None
+    True
+    """
     if not rules.declare_specials:
         return None
     sp = classify_special(list(cards))
@@ -195,7 +208,7 @@ def run_deal(agents: Sequence[Agent], rng: np.random.Generator | None = None,
             raise ValueError(f"run_deal: hands must be {n} disjoint sets of 13 cards")
     played: list[Any] = []
     for s, (agent, h) in enumerate(zip(agents, dealt)):
-        sp = _special(h, rules)
+        sp = declared_special(h, rules)
         if sp is not None:
             played.append(sp)
             continue
@@ -233,7 +246,7 @@ def replay(text: str, rules: BinhRules | None = None) -> DealRecord:
         elif head == "nets":
             recorded.append(line)
     n = len(hands)
-    played = [shows[s] if s in shows else _special(hands[s], rules) for s in range(n)]
+    played = [shows[s] if s in shows else declared_special(hands[s], rules) for s in range(n)]
     if any(p is None for p in played):
         raise ValueError("replay: a seat neither shows an arrangement nor holds a special hand")
     rec = _score_all([hands[s] for s in range(n)], played, rules)

@@ -119,7 +119,7 @@ class BranchTables:
     True
     """
 
-    __slots__ = ("top", "middle", "bottom", "_kernel")
+    __slots__ = ("_kernel", "bottom", "middle", "top")
 
     top: np.ndarray
     middle: np.ndarray

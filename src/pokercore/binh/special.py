@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -167,7 +167,7 @@ class SpecialHand:
         return f"{self.kinds[0].label} (type {self.type}{also})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_of_mask(mask: int) -> SpecialHand:
     """One shared (immutable) SpecialHand per kinds mask: 512 at most."""
     return SpecialHand(tuple(k for i, k in enumerate(_ORDER) if mask >> i & 1))

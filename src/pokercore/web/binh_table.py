@@ -6,7 +6,7 @@ has played, the deal is scored by the game engine
 (:func:`pokercore.binh.run_deal` with the dealt hands and the collected
 arrangements) and every hand is shown with its branch names, the
 branch-by-branch result of every pair, the nets and the running totals.
-Special hands are declared automatically, as the engine does.
+Special hands are declared automatically (:func:`pokercore.binh.declared_special`, the engine's rule).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from ..binh import (
     DEFAULT_RULES,
     Arrangement,
     SpecialHand,
-    classify_special,
     deal_hands,
+    declared_special,
     make_agent,
     pair_outcome,
     run_deal,
@@ -94,10 +94,7 @@ class BinhTable(Table):
     def _start_next(self) -> None:
         self.deal_number += 1
         self.hands = deal_hands(self.n, self.rng)
-        self.specials: list[SpecialHand | None] = []
-        for h in self.hands:
-            sp = classify_special(list(h)) if self.rules.declare_specials else None
-            self.specials.append(sp if sp else None)
+        self.specials: list[SpecialHand | None] = [declared_special(h, self.rules) for h in self.hands]
         self.played: list[Arrangement | None] = [None] * self.n
         self.record: Any = None
         self._maybe_reveal()  # every hand special: nothing to arrange
