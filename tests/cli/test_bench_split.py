@@ -49,3 +49,28 @@ def test_the_table_speaks_of_pokercore_alone():
         assert word not in text
     assert [r.section for r in report.rows][:1] == ["per call"]
     assert any(r.form.startswith("per-call loop:") for r in report.rows if r.section == "batch")
+
+
+def test_holdem_goals_are_checked_from_the_holdem_rows():
+    from pokercore.bench.holdem import HoldemRow, bench_rows
+    from pokercore.bench.report import speed_goals
+
+    made = [
+        HoldemRow("7-card per call", "evaluate7(list)", "M hands/s", 20.0, "eval7.evaluate", 2.0, 10.0),
+        HoldemRow("7-card batch", "evaluate7_batch", "M hands/s", 120.0),
+        HoldemRow("exact heads-up preflop", "equity(...)", "ms", 4.0, "eval7 loop", 2000.0, 500.0),
+        HoldemRow("MC hand vs range", "equity(..., samples=n)", "M samples/s", 40.0, "eval7 MC", 20.0, 2.0),
+        HoldemRow("MC hand vs range, 2 vs 1 thread", "workers=2", "M samples/s", 70.0, "workers=1", 40.0, 1.75,
+                  note="scaling; load average 3.0 before the run"),
+    ]
+    goals = {g["target"].strip(): g for g in speed_goals(bench_rows(rows=made))}
+    assert goals["7-card per call vs eval7.evaluate"]["met"] is True
+    assert goals["7-card batch, random hands, one core"]["met"] is False      # 120 < 150 M/s
+    assert goals["exact heads-up preflop equity"]["met"] is True              # 4 ms <= 20 ms
+    assert goals["exact preflop vs an eval7 loop"]["met"] is True
+    assert goals["Monte Carlo hand vs range vs eval7, one thread"]["met"] is False   # 2x < 3x
+    scaling = goals["Monte Carlo, 2 threads vs 1"]
+    assert scaling["met"] is False and "load average 3.0" in scaling["detail"]
+    # without the hold'em rows, the goals say so instead of guessing
+    absent = {g["target"].strip(): g for g in speed_goals([])}
+    assert absent["7-card batch, random hands, one core"]["met"] is None

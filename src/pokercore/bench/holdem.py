@@ -344,7 +344,7 @@ def bench_rows(quick: bool = False, rows: Sequence[HoldemRow] | None = None) -> 
         else:
             rate, seconds = h.pokercore * 1e6, 1.0 / (h.pokercore * 1e6)
         if h.peer and h.peer_figure is not None:
-            note = f"vs {h.peer}: {h.peer_figure:.3g} {h.unit}"
+            note = f"vs {h.peer}: {h.peer_figure:.3g} {h.unit}" + (f"; {h.note}" if h.note else "")
         else:
             note = h.note
         out.append(Row("hold'em", "pokercore", f"{h.name}: {h.what}", "C ext", rate=rate, seconds=seconds,

@@ -28,6 +28,12 @@ GOAL_PHEVALUATOR_RATIO = 2.0
 GOAL_BATCH_RATE = 100e6
 GOAL_ALL_HANDS_S = 0.030
 GOAL_IMPORT_S = 0.050
+GOAL_EVAL7_7CARD_RATIO = 5.0
+GOAL_7CARD_BATCH_RATE = 150e6
+GOAL_PREFLOP_S = 0.020
+GOAL_PREFLOP_RATIO = 70.0
+GOAL_MC_RATIO = 3.0
+GOAL_MC_SCALING = 1.8
 
 #: Heading of the goals part of the table.
 GOALS_TITLE = "pokercore's speed goals:"
@@ -95,7 +101,32 @@ def speed_goals(rows: list[Row]) -> list[dict[str, Any]]:
     target("import pokercore", imp.seconds if imp else None, f"< {GOAL_IMPORT_S * 1e3:g} ms",
            None if imp is None else (imp.seconds or 0) < GOAL_IMPORT_S,
            "wall time minus interpreter start-up")
+    _holdem_goals(rows, target)
     return targets
+
+
+def _holdem_goals(rows: list[Row], target: Any) -> None:
+    """The hold'em goals, from the rows of the hold'em section (absent rows: not measured)."""
+    def find(name: str) -> Row | None:
+        return next((r for r in rows if r.section == "hold'em" and r.form.startswith(name + ":")), None)
+
+    def ratio_goal(title: str, name: str, goal: float, detail: str = "") -> None:
+        row = find(name)
+        value = row.ratio if row else None
+        target(title, value, f">= {goal:g}x", None if value is None else value >= goal,
+               detail or (row.note if row else "not measured"))
+
+    ratio_goal("7-card per call vs eval7.evaluate", "7-card per call", GOAL_EVAL7_7CARD_RATIO)
+    batch = find("7-card batch")
+    target("7-card batch, random hands, one core", batch.rate if batch else None,
+           f">= {GOAL_7CARD_BATCH_RATE / 1e6:g} M/s",
+           None if batch is None else (batch.rate or 0) >= GOAL_7CARD_BATCH_RATE)
+    exact = find("exact heads-up preflop")
+    target("exact heads-up preflop equity", exact.seconds if exact else None,
+           f"<= {GOAL_PREFLOP_S * 1e3:g} ms", None if exact is None else (exact.seconds or 0) <= GOAL_PREFLOP_S)
+    ratio_goal("  exact preflop vs an eval7 loop", "exact heads-up preflop", GOAL_PREFLOP_RATIO)
+    ratio_goal("Monte Carlo hand vs range vs eval7, one thread", "MC hand vs range", GOAL_MC_RATIO)
+    ratio_goal("Monte Carlo, 2 threads vs 1", "MC hand vs range, 2 vs 1 thread", GOAL_MC_SCALING)
 
 
 def format_rate(rate: float | None) -> str:
