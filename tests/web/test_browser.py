@@ -106,19 +106,35 @@ def _foul_split(cards):
             return ([by_code[c] for c in a.top], [by_code[c] for c in a.middle], [by_code[c] for c in a.bottom])
 
 
+def _deal_number(d):
+    info = _by_id(d, "dealinfo")
+    return int(info.text.split()[1]) if info is not None and info.text.startswith("Deal ") else 0
+
+
+def _to_a_normal_deal(d):
+    """Play on past deals where a special hand is declared for the player (nothing to arrange).
+
+    After "Next deal" the special panel of the old deal stays on screen until
+    the new deal arrives, so wait for the deal number to move on before
+    looking again (looking at once saw the old panel and waited for a
+    "Next deal" button that a normal deal never shows).
+    """
+    while True:
+        _wait(d, lambda d: len(_unplaced(d)) == 13 or _by_id(d, "special"), "the deal")
+        if not _by_id(d, "special"):
+            return
+        deal = _deal_number(d)
+        _click_id(d, "next")
+        _wait(d, lambda d: _deal_number(d) > deal, "the deal after a special hand")
+
+
 def test_binh_deal_by_tapping(phone, live_server, shoot):
     assert "Play Binh" in phone.page_source
     shoot("index")
     _open(phone, live_server, "/binh", 3, "easy")
     shoot("binh-1-setup")
     _click_id(phone, "start")
-    # A special hand is declared for the player: nothing to arrange; play on to a normal deal.
-    while True:
-        _wait(phone, lambda d: _by_id(d, "zones") or _by_id(d, "special"), "the deal")
-        if not _by_id(phone, "special"):
-            break
-        _click_id(phone, "next")
-    _wait(phone, lambda d: len(_unplaced(d)) == 13, "13 cards to arrange")
+    _to_a_normal_deal(phone)
     shoot("binh-2-dealt")
     cards = _unplaced(phone)
     ranks = "23456789TJQKA"
@@ -164,14 +180,31 @@ def test_binh_deal_by_tapping(phone, live_server, shoot):
     _wait(phone, lambda d: f"Deal {int(deal) + 1}" in _by_id(d, "dealinfo").text, "the next deal")
 
 
+def test_binh_special_hand_then_a_normal_deal(phone, live_server, monkeypatch):
+    """The first deal gives the player a straight flush (declared for them), the second a normal hand."""
+    import types
+
+    from pokercore.binh import deal_hands, declared_special
+    from pokercore.web import binh_table
+
+    seed = 1
+    rng = np.random.default_rng(seed)
+    first, second = deal_hands(4, rng), deal_hands(4, rng)
+    assert declared_special(first[0]) and not declared_special(second[0])
+    monkeypatch.setattr(binh_table, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
+    _open(phone, live_server, "/binh", 3, "easy")
+    _click_id(phone, "start")
+    _wait(phone, lambda d: _by_id(d, "special"), "the declared special hand")
+    assert "Special hand: straight flush" in _by_id(phone, "special").text
+    assert _deal_number(phone) == 1
+    _to_a_normal_deal(phone)
+    assert _deal_number(phone) == 2 and len(_unplaced(phone)) == 13
+
+
 def test_binh_keyboard(phone, live_server):
     _open(phone, live_server, "/binh", 1, "normal")
     _click_id(phone, "start")
-    while True:  # a special hand is declared for the player: play on to a normal deal
-        _wait(phone, lambda d: len(_unplaced(d)) == 13 or _by_id(d, "special"), "the deal")
-        if not _by_id(phone, "special"):
-            break
-        _click_id(phone, "next")
+    _to_a_normal_deal(phone)
     from selenium.webdriver.common.keys import Keys
 
     code = _css(phone, "#zone-hand .card")[0].get_attribute("data-card")
