@@ -113,6 +113,25 @@ cdef tuple _result(const Work *w, uint64_t key):
             (r[0], r[1], r[2]))
 
 
+cdef tuple _best(const uint8_t *cards, const double *tt, const double *tm, const double *tb, object prune):
+    """``(masks, ranks, value)`` of one checked hand: lexicographic when ``tt`` is NULL, else the tables.
+
+    The table pointers are at rank ``RANK_OFFSET`` (the kernels index by raw rank);
+    the caller keeps what they point into alive.
+    """
+    cdef Work *w = _alloc()
+    cdef uint64_t key
+    cdef double value
+    cdef int p = bool(prune)
+    try:
+        with nogil:
+            key = _solve(w, cards, tt, tm, tb, p, &value)
+        masks, ranks = _result(w, key)
+        return masks, ranks, value
+    finally:
+        free(w)
+
+
 def best_lexicographic(cards, *, prune=True):
     """Strongest legal split by (bottom, middle, top) rank, ties by card sets.
 
@@ -120,18 +139,8 @@ def best_lexicographic(cards, *, prune=True):
     bottom_rank))`` with masks over input positions.  ``prune=False`` visits
     every split (same answer, slower; for tests).
     """
-    arr = hand13(cards, "best_lexicographic")
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Work *w = _alloc()
-    cdef uint64_t key
-    cdef double value
-    cdef int p = bool(prune)
-    try:
-        with nogil:
-            key = _solve(w, &h[0, 0], NULL, NULL, NULL, p, &value)
-        return _result(w, key)
-    finally:
-        free(w)
+    cdef const uint8_t[:, ::1] h = hand13(cards, "best_lexicographic")
+    return _best(&h[0, 0], NULL, NULL, NULL, prune)[:2]
 
 
 def best_table(cards, top, middle, bottom, *, prune=True):
@@ -139,23 +148,11 @@ def best_table(cards, top, middle, bottom, *, prune=True):
 
     Returns ``(masks, ranks, value)`` as :func:`best_lexicographic` plus the value.
     """
-    arr = hand13(cards, "best_table")
+    cdef const uint8_t[:, ::1] h = hand13(cards, "best_table")
     cdef const double[::1] tt = value_table(top, "best_table")
     cdef const double[::1] tm = value_table(middle, "best_table")
     cdef const double[::1] tb = value_table(bottom, "best_table")
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Work *w = _alloc()
-    cdef uint64_t key
-    cdef double value
-    cdef int p = bool(prune)
-    try:
-        with nogil:
-            key = _solve(w, &h[0, 0], &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET],
-                         &tb[PC_BINH_RANK_OFFSET], p, &value)
-        masks, ranks = _result(w, key)
-        return masks, ranks, value
-    finally:
-        free(w)
+    return _best(&h[0, 0], &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET], &tb[PC_BINH_RANK_OFFSET], prune)
 
 
 cdef class ValueTables:
@@ -196,25 +193,11 @@ def best_one(cards, ValueTables tables=None, *, prune=True):
             )
         h = hand13(cards, "best_one")
         p = &h[0, 0]
-    cdef const double[::1] v          # a local reference: the tables outlive the search
-    cdef const double *tt = NULL
-    if tables is not None:
-        v = tables._all
-        tt = &v[PC_BINH_RANK_OFFSET]
-    cdef Work *w = _alloc()
-    cdef uint64_t key
-    cdef double value
-    cdef int pr = bool(prune)
-    try:
-        with nogil:
-            if tt == NULL:
-                key = _solve(w, p, NULL, NULL, NULL, pr, &value)
-            else:
-                key = _solve(w, p, tt, tt + TABLE_LEN_C, tt + 2 * TABLE_LEN_C, pr, &value)
-        masks, ranks = _result(w, key)
-        return masks, ranks, value
-    finally:
-        free(w)
+    if tables is None:
+        return _best(p, NULL, NULL, NULL, prune)
+    cdef const double[::1] v = tables._all          # a local reference: the tables outlive the search
+    cdef const double *tt = &v[PC_BINH_RANK_OFFSET]
+    return _best(p, tt, tt + TABLE_LEN_C, tt + 2 * TABLE_LEN_C, prune)
 
 
 def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
