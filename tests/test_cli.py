@@ -50,7 +50,29 @@ def test_module_entry_point_help():
 def test_usage_error_exit_code():
     proc = subprocess.run([sys.executable, "-m", "pokercore", "draw", "play", "--deals", "x"],
                           capture_output=True, text=True)
-    assert proc.returncode == 2 and "invalid int value: 'x'" in proc.stderr
+    assert proc.returncode == 2 and "argument --deals: expected an integer >= 0, got 'x'" in proc.stderr
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["draw", "play", "--deals", "-1"], "argument --deals: expected an integer >= 0, got '-1'"),
+    (["draw", "play", "--stack", "0"], "argument --stack: expected a positive integer, got '0'"),
+    (["draw", "play", "--seed", "-1"], "argument --seed: expected an integer >= 0, got '-1'"),
+    (["binh", "play", "--deals", "-2"], "argument --deals: expected an integer >= 0, got '-2'"),
+    (["binh", "play", "--seed", "-1"], "argument --seed: expected an integer >= 0, got '-1'"),
+    (["serve", "--port", "70000"], "argument --port: expected an integer from 0 to 65535, got '70000'"),
+    (["serve", "--max-tables", "0"], "argument --max-tables: expected a positive integer, got '0'"),
+    (["serve", "--ai-delay", "-1"], "argument --ai-delay: expected a number of seconds >= 0, got '-1'"),
+    (["serve", "--messages-per-second", "nan"], "argument --messages-per-second: expected a positive number"),
+    (["simulate", "binh", "--agents", "easy", "easy", "--seed", "-1"], "argument --seed: expected an integer >= 0"),
+    (["equity", "AsKs", "QdQc", "--seed", "-1"], "argument --seed: expected an integer >= 0, got '-1'"),
+    (["bench", "--seed", "-4"], "argument --seed: expected an integer >= 0, got '-4'"),
+])
+def test_numbers_are_checked_before_anything_runs(argv, message):
+    """A negative deal count, a zero stack or port 70000 stop the command at once with usage and a reason
+    (they used to play zero or one deal, play with empty stacks, or start a server that failed)."""
+    proc = subprocess.run([sys.executable, "-m", "pokercore", *argv], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
 
 
 def _run(args, stdin=""):

@@ -17,29 +17,10 @@ import json
 import sys
 from collections.abc import Sequence
 
+from ._cli_args import integer
 from .errors import PokercoreError
 
 __all__ = ["build_parser", "main"]
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a seed >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a seed >= 0, got {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,9 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dead", default="", help="cards out of the deck")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal and board")
-    how.add_argument("--samples", type=_positive_int, help="Monte Carlo samples")
-    p.add_argument("--seed", type=_seed, help="Monte Carlo seed (printed when not given)")
-    p.add_argument("--workers", type=_positive_int, default=1, help="threads (default 1)")
+    how.add_argument("--samples", type=integer(1), help="Monte Carlo samples")
+    p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
+    p.add_argument("--workers", type=integer(1), default=1, help="threads (default 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true", help="never show progress on stderr")
     return p

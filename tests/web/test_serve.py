@@ -23,7 +23,7 @@ def test_cli_help_and_bad_arguments(capsys):
     assert main(["--help"]) == 0
     assert "--port" in capsys.readouterr().out
     assert main(["--port", "eighty"]) == 2
-    assert "invalid int value" in capsys.readouterr().err
+    assert "expected an integer from 0 to 65535, got 'eighty'" in capsys.readouterr().err
 
 
 def test_serve_process_pages_and_websocket():

@@ -35,6 +35,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from .._cli_args import integer
 from .model import Pending, Report, Row, Settings
 from .peers import PER_CALL_CASES, Case, Prepared, finish_per_call, per_call_rows
 from .report import format_rate, format_table, meta, speed_goals
@@ -130,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--quick", action="store_true", help="a run of a few seconds (noisier)")
     p.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
-    p.add_argument("--seed", type=int, default=2024, help="seed of the random hands (default 2024)")
+    p.add_argument("--seed", type=integer(0), default=2024, help="seed of the random hands (default 2024)")
     p.add_argument("--no-import", action="store_true",
                    help="skip timing 'import pokercore' in fresh interpreters")
     return p

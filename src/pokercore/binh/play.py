@@ -37,6 +37,7 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
+from .._cli_args import integer
 from .._terminal import color_default, hand_text
 from ..cards import format_card, parse_cards
 from ..ranking import describe_rank
@@ -292,9 +293,9 @@ def _parser_play() -> argparse.ArgumentParser:
                         "bottom-heavy judgment of the self-play tables), hard (the best candidates scored "
                         "against sampled opponents), "
                         "strongest (strongest bottom first: a baseline); default normal")
-    p.add_argument("--deals", type=int, default=20, metavar="N",
+    p.add_argument("--deals", type=integer(0), default=20, metavar="N",
                    help="deals to play (default 20; 0: until you quit)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=integer(0), default=None,
                    help="seed of the cards and the AIs, to replay the same game (default: a new game)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="red diamonds and hearts: auto (on a terminal), always or never")
@@ -436,7 +437,7 @@ def _parser_solve() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                    help="players at the table, you included (default 4): a deal scores against "
                         "each of the others")
-    p.add_argument("--seed", type=int, default=0,
+    p.add_argument("--seed", type=integer(0), default=0,
                    help=f"seed of the {SAMPLES:,} sampled opponents (default 0)")
     return p
 

@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from .._cli_args import integer
 from .search import best_arrangement_batch
 from .special import classify_special_batch
 from .tables import SelfPlayTables
@@ -104,11 +105,11 @@ def train(rounds: int = 24, deals: int = 25_000, seed: int = 2024, *, players: i
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m pokercore.binh.training",
                                 description="Self-play (fictitious play) training of the Binh branch tables.")
-    p.add_argument("--rounds", type=int, default=24)
-    p.add_argument("--deals", type=int, default=25_000, help="4-player deals per round")
-    p.add_argument("--seed", type=int, default=2024)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--eval-hands", type=int, default=2000)
+    p.add_argument("--rounds", type=integer(1), default=24)
+    p.add_argument("--deals", type=integer(1), default=25_000, help="4-player deals per round")
+    p.add_argument("--seed", type=integer(0), default=2024)
+    p.add_argument("--players", type=integer(2, 4), default=4)
+    p.add_argument("--eval-hands", type=integer(1), default=2000)
     p.add_argument("--tol", type=float, default=0.0, help="stop when the changed share is <= tol")
     p.add_argument("--out", required=True)
     args = p.parse_args(argv)

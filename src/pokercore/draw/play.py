@@ -35,6 +35,7 @@ from typing import IO, Optional
 import numpy as np
 
 from .. import evaluate5
+from .._cli_args import integer
 from .._terminal import color_default, hand_text, sort_hand
 from ..cards import parse_cards
 from ..errors import PokercoreError
@@ -267,15 +268,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--level", default="normal", choices=tuple(AGENTS),
                    help="how the AIs play: easy, normal, hard; or a baseline: random (any legal move), "
                         "call (always checks or calls); default normal")
-    p.add_argument("--deals", type=int, default=20, metavar="N",
+    p.add_argument("--deals", type=integer(0), default=20, metavar="N",
                    help="hands (deals) to play (default 20; 0: until you quit or the chips run out)")
-    p.add_argument("--hands", type=int, dest="deals", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--hands", type=integer(0), dest="deals", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    p.add_argument("--seed", type=integer(0), default=None,
                    help="seed of the cards and the AIs, to replay the same game (default: a new game)")
-    p.add_argument("--ante", type=int, default=1, help="chips every seat puts in before the deal (default 1)")
-    p.add_argument("--small-bet", type=int, default=2,
+    p.add_argument("--ante", type=integer(0), default=1, help="chips every seat puts in before the deal (default 1)")
+    p.add_argument("--small-bet", type=integer(1), default=2,
                    help="the fixed bet of round 1; round 2 bets twice as much (default 2)")
-    p.add_argument("--stack", type=int, default=200, help="starting chips of every seat (default 200)")
+    p.add_argument("--stack", type=integer(1), default=200, help="starting chips of every seat (default 200)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="red diamonds and hearts: auto (on a terminal), always or never")
     return p

@@ -21,36 +21,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from decimal import Decimal, InvalidOperation
 from typing import Optional
 
+from .._cli_args import integer, seconds
 from ..errors import PokercoreError
 from .files import check_writable
 
 __all__ = ["main", "build_parser"]
 
 PROG = "pokercore simulate"
-
-
-def _positive_int(text: str) -> int:
-    """A positive integer; ``1e9`` and ``1_000_000`` are accepted."""
-    try:
-        value = Decimal(text.replace("_", "").strip())
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if not value.is_finite() or value != value.to_integral_value() or value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return int(value)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
 
 
 def _agents_help() -> str:
@@ -81,14 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                         help="one agent per seat, comma or space separated: a built-in name (listed "
                              "below) or package.module:name")
-    parser.add_argument("--deals", type=_positive_int, default=1000,
+    parser.add_argument("--deals", type=integer(1), default=1000,
                         help="deals to play (hands in draw), e.g. 1000 or 1e6 (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="match seed: the same seed gives the same result "
+    parser.add_argument("--seed", type=integer(0), default=0, help="match seed: the same seed gives the same result "
                                                             "(default 0)")
-    parser.add_argument("--workers", type=_positive_int, default=1,
+    parser.add_argument("--workers", type=integer(1), default=1,
                         help="worker processes; the pool uses min(W, number of chunks, CPU count) "
                              "(default 1: run in this process)")
-    parser.add_argument("--chunk-size", type=_positive_int, default=50,
+    parser.add_argument("--chunk-size", type=integer(1), default=50,
                         help="deals per seeded chunk, the unit of work and of seeding (default 50)")
     parser.add_argument("--duplicate", action="store_true",
                         help="replay each deal once per seat rotation (removes most card luck)")
@@ -96,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--plot", metavar="FILE",
                         help='save a plot of each running mean with its 95%% CI band (needs matplotlib: '
                              'pip install "pokercore[plot]")')
-    parser.add_argument("--decision-timeout", type=_seconds, metavar="SECONDS",
+    parser.add_argument("--decision-timeout", type=seconds(), metavar="SECONDS",
                         help="end the run with an error if one agent decision takes longer (off by default; "
                              "it never changes a result, it only stops a hung agent)")
     bar = parser.add_mutually_exclusive_group()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .._cli_args import integer, port, seconds
+
 __all__ = ["build_parser", "main"]
 
 
@@ -19,18 +21,18 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Play Binh and five-card draw in a browser, against AIs and bots.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                                                       "0.0.0.0 for every interface)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--max-tables", type=int, default=200, help="tables open at once (default 200)")
-    p.add_argument("--max-tables-per-client", type=int, default=20,
+    p.add_argument("--port", type=port, default=8000, help="port (default 8000)")
+    p.add_argument("--max-tables", type=integer(1), default=200, help="tables open at once (default 200)")
+    p.add_argument("--max-tables-per-client", type=integer(1), default=20,
                    help="open tables created from one address (default 20)")
-    p.add_argument("--max-connections", type=int, default=1000, help="WebSocket connections (default 1000)")
-    p.add_argument("--max-connections-per-client", type=int, default=100,
+    p.add_argument("--max-connections", type=integer(1), default=1000, help="WebSocket connections (default 1000)")
+    p.add_argument("--max-connections-per-client", type=integer(1), default=100,
                    help="connections from one address (default 100)")
-    p.add_argument("--messages-per-second", type=float, default=20.0,
+    p.add_argument("--messages-per-second", type=seconds(what="number"), default=20.0,
                    help="messages one connection may send a second on average (default 20)")
-    p.add_argument("--abandon-after", type=float, default=300.0,
+    p.add_argument("--abandon-after", type=seconds(), default=300.0,
                    help="seconds before a table nobody is connected to is removed (default 300)")
-    p.add_argument("--ai-delay", type=float, default=0.4,
+    p.add_argument("--ai-delay", type=seconds(zero=True), default=0.4,
                    help="seconds an AI waits before acting, so a person can follow (default 0.4)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
                    help="how much the server logs (default info)")
