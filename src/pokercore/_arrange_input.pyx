@@ -11,6 +11,8 @@ from pokercore.ceval cimport pc_valid_cards, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFF
 
 import numpy as np
 
+from pokercore._batch_input import refuse_masked
+
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError, PokercoreTypeError,
     PokercoreValueError,
@@ -21,11 +23,7 @@ cdef object hands13(object hands, str name):
     """A C-contiguous uint8 (n, 13) plain ndarray with valid rows, or a clear pokercore error."""
     if not isinstance(hands, np.ndarray):
         raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(hands).__name__}")
-    if isinstance(hands, np.ma.MaskedArray):
-        raise CardTypeError(
-            f"{name}: masked arrays are not supported (the mask would be ignored); "
-            "pass hands.filled(...) or drop the masked rows"
-        )
+    refuse_masked(hands, name, "hands")
     # A subclass (np.matrix, ...) is read as the plain array it holds: its own
     # methods never decide what the kernel reads.
     arr = np.asarray(hands)
@@ -62,8 +60,7 @@ cdef object hand13(object cards, str name):
     """One hand: a 1-D array of 13 codes -> a valid (1, 13) uint8 array, or a clear pokercore error."""
     if not isinstance(cards, np.ndarray):
         raise CardTypeError(f"{name}: expected a numpy array of card codes, got {type(cards).__name__}")
-    if isinstance(cards, np.ma.MaskedArray):
-        raise CardTypeError(f"{name}: masked arrays are not supported (the mask would be ignored)")
+    refuse_masked(cards, name, "cards")
     cards = np.asarray(cards)
     if cards.ndim != 1:
         raise HandSizeError(f"{name}: expected 13 card codes in a 1-D array, got shape {cards.shape}")

@@ -43,7 +43,7 @@ def refuse_masked(value: Any, name: str, what: str = "hands") -> None:
     if ma is not None and isinstance(value, ma.MaskedArray):
         raise CardTypeError(
             f"{name}: masked arrays are not supported (the mask would be ignored); "
-            f"pass {what}.filled(...) or drop the masked rows"
+            f"pass {what}.filled(...) or drop the masked {'cards' if what == 'cards' else 'rows'}"
         )
 
 

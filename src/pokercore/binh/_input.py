@@ -6,19 +6,16 @@ from typing import Any
 
 import numpy as np
 
+from .._batch_input import refuse_masked
 from ..cards import cards_to_array, format_card
 from ..errors import CardTypeError, DuplicateCardError, HandSizeError
 
 __all__ = ["codes", "check_distinct", "hand_array", "batch_hands"]
 
 
-def _plain(arr: np.ndarray, what: str) -> np.ndarray:
+def _plain(arr: np.ndarray, what: str, holds: str = "cards") -> np.ndarray:
     """A plain ndarray view of an array; masked arrays are refused (their mask would be ignored)."""
-    if isinstance(arr, np.ma.MaskedArray):
-        raise CardTypeError(
-            f"{what}: masked arrays are not supported (the mask would be ignored); "
-            "pass .filled(...) or leave the masked cards out"
-        )
+    refuse_masked(arr, what, holds)
     return np.asarray(arr)
 
 
@@ -78,7 +75,7 @@ def hand_array(cards: Any, what: str) -> np.ndarray:
 def batch_hands(hands: Any, what: str) -> np.ndarray:
     """An (n, 13) integer array (the Cython layer checks range and duplicates)."""
     if isinstance(hands, np.ndarray):
-        arr = _plain(hands, what)
+        arr = _plain(hands, what, "hands")
     elif isinstance(hands, (list, tuple)):
         if not hands:
             raise HandSizeError(f"{what}: no hands given")
