@@ -115,7 +115,7 @@ class Session:
         self.temper = float(temper)
         self.floor = float(floor)
         self._stats: dict[tuple[int, int], SeatStats] = {}
-        self._last: Optional[tuple[int, int]] = None
+        self._last: Optional[tuple] = None
 
     @staticmethod
     def key(obs: Any, seat: int) -> tuple[int, int]:
@@ -131,7 +131,9 @@ class Session:
         """Learn from a finished hand (``obs.street == "over"``); each hand counts once."""
         if obs.street != "over":
             return
-        tag = (obs.hand_number, len(obs.events))
+        # the same final observation handed over twice counts once; different deals do not
+        # collide (the simulator numbers every deal 1, and many share an event count)
+        tag = (obs.hand_number, obs.button, tuple(obs.hand), tuple(obs.events))
         if tag == self._last:
             return
         self._last = tag
