@@ -36,7 +36,11 @@ tight, maniac, rock) explains its hands best.  Those learnt type priors
 shape every range and continuation model, so it value-bets thinner and
 bluffs less against stations, calls and raises more against maniacs and
 folds to a rock's raises; its value margin also thins against players
-who seldom fold.  Within a hand it remembers its own discards (cleared
+who seldom fold.  The session also learns how each opponent draws
+(sensible, chasing draws, keeping a kicker: :data:`~.ranges.POLICIES`)
+from its draw counts and showdowns, so a calling station's one- and
+two-card draws read as the busted flush and straight draws they mostly
+are, and hard value-bets its pairs into them.  Within a hand it remembers its own discards (cleared
 by ``reset()``, which keeps the session).
 
 Examples
@@ -128,7 +132,8 @@ class HardAgent:
 
     def ranges(self, obs) -> list[OpponentRange]:
         """The current range of every live opponent, from type priors learnt over the session."""
-        return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s)) for s in obs.opponents]
+        return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s), self.session.draws(obs, s))
+                for s in obs.opponents]
 
     @staticmethod
     def score(rs: list[OpponentRange]) -> np.ndarray:
