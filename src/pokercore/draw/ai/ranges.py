@@ -318,11 +318,25 @@ TYPES: dict[str, Any] = {
 LOOSENESS = {"station": 1.0, "loose": 0.3, "tight": 0.05, "maniac": 1.0, "rock": 0.01}
 
 
+_CURVES: dict = {}
+
+
 def _curve(step, pct: np.ndarray) -> np.ndarray:
     lo, hi, at, width = step
     if lo == hi:
         return np.full(len(pct), float(lo))
-    return lo + (hi - lo) / (1.0 + np.exp(-(pct - at) / width))
+    p = particles()
+    which = "pre" if pct is p.pre_pct else "final" if pct is p.final_pct else None
+    if which is None:
+        return lo + (hi - lo) / (1.0 + np.exp(-(pct - at) / width))
+    # the particles' percentiles are fixed: every type's curve over them is computed once
+    key = (tuple(step), which)
+    out = _CURVES.get(key)
+    if out is None:
+        out = lo + (hi - lo) / (1.0 + np.exp(-(pct - at) / width))
+        out.flags.writeable = False
+        _CURVES[key] = out
+    return out
 
 
 def _likelihood(kind: str, pct: np.ndarray, street: dict) -> Optional[np.ndarray]:
