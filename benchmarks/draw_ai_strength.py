@@ -24,7 +24,7 @@ errors).  "Hands played" counts every rotation of every deal.
 
 ``times``: the hard agent's decision times at 2, 4 and 6 players against
 normal, easy and call, after the particle set is built (once per process,
-about 0.3 s).
+about 1.5 s).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def decision_times(deals: int, seed: int) -> None:
     from pokercore.draw.ai import make_agent
     from pokercore.draw.ai.ranges import particles
 
-    particles()   # built once per process (about 0.3 s), not counted
+    particles()   # built once per process (about 1.5 s), not counted
     print("| players | decisions | mean | 99th percentile | max | first round | draw | second round | hand_over |")
     print("|---|---|---|---|---|---|---|---|---|")
     others = ["normal", "easy", "call", "normal", "easy"]

@@ -43,9 +43,16 @@ def test_particles_are_fixed_and_follow_the_draw():
     p = particles()
     assert p is particles()  # built once per process, from a fixed seed
     cat = CATEGORY[p.final_rank]
-    assert (cat[p.drawn == 0] >= 4).all()          # stood pat: straight or better
-    assert (cat[p.drawn == 2] >= 3).all()          # drew two: kept trips
-    assert np.mean(cat[p.drawn == 3] <= 1) > 0.7   # drew three: mostly a pair or nothing
+    sensible, chase, kicker = (p.policy_prior[k] > 0 for k in range(3))
+    assert (p.prior == p.policy_prior[0]).all()
+    assert (cat[p.drawn == 0] >= 4).all()                   # stood pat: straight or better
+    assert (cat[sensible & (p.drawn == 2)] >= 3).all()      # a sensible drawer drawing two kept trips
+    assert np.mean(cat[sensible & (p.drawn == 3)] <= 1) > 0.7   # drew three: mostly a pair or nothing
+    # a chaser drawing two mostly kept three to a flush, a kicker keeper a pair and an ace
+    assert np.mean(cat[chase & (p.drawn == 2)] == 0) > 0.4
+    assert np.mean(cat[kicker & (p.drawn == 2)] >= 1) > 0.99
+    # every policy keeps the same number of deals per draw count (the prior weights sum alike)
+    assert np.allclose(p.policy_prior.sum(1), p.policy_prior[0].sum())
     masks = np.bitwise_count(p.mask) if hasattr(np, "bitwise_count") else None
     if masks is not None:
         assert (masks == 5).all()

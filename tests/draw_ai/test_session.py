@@ -128,3 +128,21 @@ def test_learnt_priors_change_what_a_bet_says():
         r = OpponentRange(facing, opp, priors=priors)
         mean[style] = float((r.weights * pct).sum())
     assert mean["rock"] > mean["maniac"] + 0.1
+
+
+@pytest.mark.parametrize("style, policy", [("station", "chase"), ("tag", "kicker"), ("rock", "sensible")])
+def test_the_session_learns_how_an_opponent_draws(style, policy):
+    """Draw counts and showdowns tell a chaser (the station), a kicker keeper (tag's exact draw)
+    and a sensible drawer (the rock draws like easy) apart within a session."""
+    from pokercore.draw.ai.ranges import POLICIES
+
+    session = Session()
+    me = make_agent("call", np.random.default_rng(0))   # calls down: every hand shows down
+    opp = make_agent(style, np.random.default_rng(1))
+    for k in range(100):
+        s = DrawState(DrawConfig(players=2), button=k % 2, seed=500 + k)
+        s.play([me, opp])
+        session.record(s.observe(0))
+    draws = session.draws(s.observe(0), 1)
+    assert draws[POLICIES.index(policy)] > 0.8
+    assert sum(draws) == pytest.approx(1.0)

@@ -18,7 +18,9 @@ counts little; once a seat bets it is no station.
   calling ranges); a bet that pays only through folds is a steal (a
   semi-bluff with a draw), made at a bounded frequency.  Otherwise it bets
   or raises when the share beats the fair share by an edge and calls on
-  pot odds.
+  pot odds; with two or more calling stations live (as the session reads
+  them) the edge is zero and the pot odds count what the stations behind
+  will pay.
 * **Second round.** It deals ``samples`` joint opponent hands from their
   ranges (rejecting deals that collide with its own cards, its discards or
   each other: Monte Carlo with card removal) and compares expected values
@@ -36,7 +38,11 @@ tight, maniac, rock) explains its hands best.  Those learnt type priors
 shape every range and continuation model, so it value-bets thinner and
 bluffs less against stations, calls and raises more against maniacs and
 folds to a rock's raises; its value margin also thins against players
-who seldom fold.  Within a hand it remembers its own discards (cleared
+who seldom fold.  The session also learns how each opponent draws
+(sensible, chasing draws, keeping a kicker: :data:`~.ranges.POLICIES`)
+from its draw counts and showdowns, so a calling station's one- and
+two-card draws read as the busted flush and straight draws they mostly
+are, and hard value-bets its pairs into them.  Within a hand it remembers its own discards (cleared
 by ``reset()``, which keeps the session).
 
 Examples
@@ -96,13 +102,21 @@ class HardAgent:
         (thinner against opponents who seldom fold: :meth:`margin`).
     types : dict, optional
         Opponent types of the ranges (default :data:`~.ranges.TYPES`).
+    open_ev_max : int
+        Most opponents for the expected-chips opening before the draw
+        (more: the share thresholds).
+    station_read : float
+        Learnt station-type prior above which an opponent counts as a
+        calling station (:meth:`stations`): with two or more of them live
+        before the draw it bets and raises on the fair share with no edge
+        and counts the chips they will add behind a bet in its pot odds.
     """
 
     def __init__(self, rng: Optional[np.random.Generator] = None, samples: int = 1500,
                  bluff: float = 0.12, bet_edge: float = 0.08, raise_edge: float = 0.2,
                  committed: float = 0.7,
                  value_margin: float = 0.05, types: Optional[dict] = None,
-                 steal_rate: float = 0.5, open_ev_max: int = 2) -> None:
+                 steal_rate: float = 0.5, open_ev_max: int = 2, station_read: float = 0.8) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.samples = samples
         self.bluff = min(float(bluff), MAX_BLUFF)
@@ -112,6 +126,7 @@ class HardAgent:
         self.types = types
         self.steal_rate = min(float(steal_rate), MAX_BLUFF)
         self.open_ev_max = open_ev_max
+        self.station_read = station_read
         self._hand_number: Optional[int] = None
         self._discards: tuple[int, ...] = ()
         #: what it learnt about each opponent over the session (kept across hands)
@@ -128,7 +143,8 @@ class HardAgent:
 
     def ranges(self, obs) -> list[OpponentRange]:
         """The current range of every live opponent, from type priors learnt over the session."""
-        return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s)) for s in obs.opponents]
+        return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s), self.session.draws(obs, s))
+                for s in obs.opponents]
 
     @staticmethod
     def score(rs: list[OpponentRange]) -> np.ndarray:
@@ -262,6 +278,22 @@ class HardAgent:
             return self.value_margin
         return self.value_margin * min(1.0, max(0.2, float(np.mean(folds)) / 0.3))
 
+    def stations(self, obs) -> int:
+        """Live opponents the session reads as calling stations (learnt type prior of the
+        station type above ``station_read``)."""
+        return sum(self.session.type_priors(obs, s)["station"] > self.station_read for s in obs.opponents)
+
+    @staticmethod
+    def behind(obs, rs: list[OpponentRange]) -> float:
+        """Chips the opponents still to act are expected to add if it calls now: what each owes
+        times the chance it goes on (its range's continuation model)."""
+        out = 0.0
+        for r in rs:
+            owed = obs.current_bet - obs.bets[r.seat]
+            if owed > 0:
+                out += (1.0 - r.fold_probability()) * owed
+        return out
+
     def steal_freq(self, hand) -> float:
         """Bounded frequency of bets made for folds: semi-bluffs with a draw, steals without."""
         return min(MAX_BLUFF, self.steal_rate * (1.5 if drawing_hand(hand) else 1.0))
@@ -286,5 +318,11 @@ class HardAgent:
                     and self.rng.random() < self.bluff):
                 return bet_or_raise(legal)
             margin = 0.03 if acts_last(obs) else 0.0
+            if self.stations(obs) >= 2:
+                # several calling stations in the pot: no folds to win and no raises to fear from
+                # them, so value bets and raises need no edge over the fair share, and the
+                # stations behind a bet pay whatever it calls
+                return decide(obs, share, margin=margin, bet_edge=0.0, raise_edge=0.0,
+                              behind=self.behind(obs, rs))
             return decide(obs, share, margin=margin, **self.edges(obs))
         return self._second_round(obs)

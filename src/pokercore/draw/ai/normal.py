@@ -55,12 +55,14 @@ def acts_last(obs) -> bool:
 
 
 def decide(obs, share: float, *, margin: float = 0.0, bet_edge: float = 0.12,
-           raise_edge: float = 0.25):
+           raise_edge: float = 0.25, behind: float = 0.0):
     """A betting action from a showdown ``share`` against the live opponents.
 
     Bets (or raises) when ``share + margin`` beats the fair share
     ``1 / (opponents + 1)`` by ``bet_edge`` (``raise_edge`` to re-raise a
     bet), calls when it beats the pot odds, else checks or folds.
+    ``behind``: chips the players still to act are expected to add if it
+    calls, counted in the pot odds (the normal agent counts none).
     """
     legal = obs.legal_actions
     n = max(1, len(obs.opponents))
@@ -70,7 +72,7 @@ def decide(obs, share: float, *, margin: float = 0.0, bet_edge: float = 0.12,
         if s > fair + bet_edge:
             return find(legal, "bet") or check_or_call(legal)
         return check_or_call(legal)
-    odds = obs.to_call / (obs.pot + obs.to_call)
+    odds = obs.to_call / (obs.pot + obs.to_call + behind)
     if s > fair + raise_edge and find(legal, "raise") is not None:
         return find(legal, "raise")
     if s > odds:

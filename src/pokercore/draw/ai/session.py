@@ -8,6 +8,12 @@ down.  From those hands it also keeps a log-likelihood of each opponent
 *type* (:data:`~.ranges.TYPES`: station, loose, tight, maniac, rock) and
 turns it into per-opponent type priors for the hard agent's ranges, so
 its ranges and continuation models follow what each opponent has done.
+Separately it keeps a log-likelihood of each *drawing policy*
+(:data:`~.ranges.POLICIES`: sensible, chaser, kicker keeper) from the
+opponent's draw counts and the hands it showed after them: a calling
+station that breaks pairs for flush draws and draws two to three-flushes
+is read as a chaser, so its one- and two-card draws read as the busted
+draws they mostly are, not as two pair or trips.
 
 Opponents are keyed by their seat *relative to the observer*
 (``(seat - my_seat) % seats``) and the table size: at a fixed table that
@@ -40,7 +46,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .ranges import TYPES, hand_type_loglik
+from .ranges import DRAW_PRIOR, POLICIES, TYPES, draw_policy_loglik, hand_type_loglik
 
 __all__ = ["SeatStats", "Session"]
 
@@ -63,6 +69,7 @@ class SeatStats:
     folded: int = 0           #: ... that were folds
     showdowns: list = field(default_factory=list)   #: (showdown cards, bet or raised after the draw)
     loglik: dict = field(default_factory=dict)      #: type -> summed log-likelihood of its hands
+    draw_loglik: list = field(default_factory=lambda: [0.0] * len(POLICIES))  #: its draws, by policy
 
     @property
     def vpip(self) -> float:
@@ -104,18 +111,22 @@ class Session:
         Smallest prior any type keeps, so a player who changes style is
         noticed.
     learn_types : bool
-        Also keep the type log-likelihoods (a range computation per
-        opponent and hand); ``False`` keeps the counts only.
+        Also keep the type and drawing-policy log-likelihoods (a range
+        computation per opponent and hand); ``False`` keeps the counts only.
+    draw_temper : float
+        Weight of the summed drawing-policy log-likelihoods (draw counts
+        are exact evidence, so 1 by default).
     """
 
     def __init__(self, types: Optional[dict] = None, temper: float = 0.5, floor: float = 0.02,
-                 learn_types: bool = True) -> None:
+                 learn_types: bool = True, draw_temper: float = 1.0) -> None:
         self.learn_types = learn_types
         self.types = TYPES if types is None else types
         self.temper = float(temper)
+        self.draw_temper = float(draw_temper)
         self.floor = float(floor)
         self._stats: dict[tuple[int, int], SeatStats] = {}
-        self._last: Optional[tuple[int, int]] = None
+        self._last: Optional[tuple] = None
 
     @staticmethod
     def key(obs: Any, seat: int) -> tuple[int, int]:
@@ -131,7 +142,9 @@ class Session:
         """Learn from a finished hand (``obs.street == "over"``); each hand counts once."""
         if obs.street != "over":
             return
-        tag = (obs.hand_number, len(obs.events))
+        # the same final observation handed over twice counts once; different deals do not
+        # collide (the simulator numbers every deal 1, and many share an event count)
+        tag = (obs.hand_number, obs.button, tuple(obs.hand), tuple(obs.events))
         if tag == self._last:
             return
         self._last = tag
@@ -178,10 +191,31 @@ class Session:
             shown = obs.revealed.get(seat)
             if shown is not None:
                 st.showdowns.append((tuple(shown), bool(d.get("agg2", 0))))
-            if d and self.learn_types:
-                ll = hand_type_loglik(obs, seat, self.types, tuple(shown) if shown is not None else None)
-                for k, v in ll.items():
-                    st.loglik[k] = st.loglik.get(k, 0.0) + v
+            if self.learn_types:
+                cards = tuple(shown) if shown is not None else None
+                dl = draw_policy_loglik(obs, seat, cards)
+                if dl is not None:
+                    st.draw_loglik = [a + b for a, b in zip(st.draw_loglik, dl)]
+                if d:
+                    ll = hand_type_loglik(obs, seat, self.types, cards, draws=self.draws_of(st))
+                    for k, v in ll.items():
+                        st.loglik[k] = st.loglik.get(k, 0.0) + v
+
+    def draws_of(self, st: Optional[SeatStats]) -> tuple[float, ...]:
+        """Chance of each drawing policy (:data:`~.ranges.POLICIES`) for the player with these
+        stats: :data:`~.ranges.DRAW_PRIOR` times the tempered (``draw_temper``) likelihood of its
+        draws and of the hands it showed after them, mixed with ``floor`` of each policy."""
+        if st is None:
+            return DRAW_PRIOR
+        logp = np.log(np.array(DRAW_PRIOR)) + self.draw_temper * np.array(st.draw_loglik)
+        p = np.exp(logp - logp.max())
+        p /= p.sum()
+        return tuple((self.floor + (1.0 - self.floor * len(p)) * p).tolist())
+
+    def draws(self, obs: Any, seat: int) -> tuple[float, ...]:
+        """Chance that the player in ``seat`` draws like each policy of :data:`~.ranges.POLICIES`
+        (sensible, chaser, kicker keeper), from its past draws and showdowns."""
+        return self.draws_of(self._stats.get(self.key(obs, seat)))
 
     def type_priors(self, obs: Any, seat: int) -> dict[str, float]:
         """Prior of each type for the player in ``seat``: the types' priors times the tempered
