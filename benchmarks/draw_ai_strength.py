@@ -13,7 +13,8 @@ errors).  "Hands played" counts every rotation of every deal.
   call), one seat each; every agent's net per hand, and hard - normal.
 * styles: every AI of ``--ais`` against every style of ``--styles``
   (maniac, rock, station, tag: :mod:`pokercore.draw.ai.baselines`),
-  heads-up (``--players 2``) or seats A B A B A B (``--players 6``), all on
+  heads-up (``--players 2``) or seats A B A B A B (``--players 6``; with
+  ``--seating one``: one AI among five of the style), all on
   the same deals, with each AI's paired difference to easy on those deals.
 
     python benchmarks/draw_ai_strength.py heads-up --deals 4000 --pairs hard:normal normal:easy easy:call
@@ -42,12 +43,17 @@ def _ci(x: np.ndarray) -> str:
     return f"{m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]"
 
 
-def pair_match(a: str, b: str, players: int, deals: int, seed: int, workers: int):
-    """A's net chips per seat-hand against B: ``(per-deal array, hands played, seconds)``."""
+def pair_match(a: str, b: str, players: int, deals: int, seed: int, workers: int, seating: str = "alternate"):
+    """A's net chips per seat-hand against B: ``(per-deal array, hands played, seconds)``.
+
+    ``seating``: ``"alternate"`` (A B A B ...: A's net is the mean over its
+    seats) or ``"one"`` (one A among ``players - 1`` copies of B: the table
+    a person sits at).
+    """
     t = time.perf_counter()
-    agents = [a, b] * (players // 2)
+    agents = [a, b] * (players // 2) if seating == "alternate" else [a] + [b] * (players - 1)
     r = simulate("draw", agents, deals=deals, seed=seed, workers=workers, duplicate=True, progress=False)
-    net = r.payoffs[:, 0::2].mean(axis=1)
+    net = r.payoffs[:, 0::2].mean(axis=1) if seating == "alternate" else r.payoffs[:, 0]
     return net, deals * players, time.perf_counter() - t
 
 
@@ -94,6 +100,9 @@ def main(argv=None):
     p.add_argument("--ais", nargs="+", default=["easy", "normal", "hard"])
     p.add_argument("--styles", nargs="+", default=["maniac", "rock", "station", "tag"])
     p.add_argument("--players", type=int, default=2)
+    p.add_argument("--seating", choices=["alternate", "one"], default="alternate",
+                   help="styles at more than 2 players: AI style AI style ... (alternate) or one AI among "
+                        "copies of the style (one)")
     p.add_argument("--deals", type=int, default=1000)
     p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:call"])
     p.add_argument("--table", nargs="+", default=["hard", "normal", "easy", "call"])
@@ -109,7 +118,7 @@ def main(argv=None):
         for style in ns.styles:
             nets = {}
             for ai in ns.ais:
-                net, _, dt = pair_match(ai, style, ns.players, ns.deals, ns.seed, ns.workers)
+                net, _, dt = pair_match(ai, style, ns.players, ns.deals, ns.seed, ns.workers, ns.seating)
                 nets[ai] = net
                 diff = _ci(net - nets["easy"]) if "easy" in nets and ai != "easy" else "-"
                 print(f"| {ns.players} | {ai} vs {style} | {ns.deals} | {_ci(net)} | {diff} | {dt:.0f} |",
