@@ -146,3 +146,19 @@ def test_the_session_learns_how_an_opponent_draws(style, policy):
     draws = session.draws(s.observe(0), 1)
     assert draws[POLICIES.index(policy)] > 0.8
     assert sum(draws) == pytest.approx(1.0)
+
+
+def test_different_deals_with_the_same_number_and_length_each_count():
+    """In the simulator every deal is hand 1, and many deals have as many events as the one
+    before: each must still count (they were once taken for the same hand, and 22-59% of a
+    session's hands were lost); only the very same final observation counts once."""
+    ev_a = [Event("bet1", 1, "bet", 2), Event("bet1", 0, "fold")]
+    ev_b = [Event("bet1", 1, "check"), Event("bet1", 0, "check")]
+    session = Session()
+    first = _over(ev_a)._replace(hand_number=1)
+    second = _over(ev_b)._replace(hand_number=1)
+    assert len(first.events) == len(second.events)
+    session.record(first)
+    session.record(second)
+    session.record(second)
+    assert session.stats(first, 1).hands == 2
