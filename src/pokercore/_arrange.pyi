@@ -30,7 +30,7 @@ class ValueTables:
     top: npt.NDArray[np.float64]
     middle: npt.NDArray[np.float64]
     bottom: npt.NDArray[np.float64]
-    def __init__(self, top: npt.ArrayLike, middle: npt.ArrayLike, bottom: npt.ArrayLike) -> None: ...
+    def __init__(self, top: npt.ArrayLike, middle: npt.ArrayLike, bottom: npt.ArrayLike, name: str = ...) -> None: ...
 
 def best_one(
     cards: list[int] | tuple[int, ...] | npt.NDArray[np.integer],

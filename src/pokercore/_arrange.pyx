@@ -165,8 +165,9 @@ cdef class ValueTables:
     cdef readonly object top, middle, bottom
     cdef const double[::1] _all
 
-    def __init__(self, top, middle, bottom):
-        parts = [value_table(t, "ValueTables") for t in (top, middle, bottom)]
+    def __init__(self, top, middle, bottom, str name="ValueTables"):
+        parts = [value_table(t, f"{name}.{branch}")
+                 for t, branch in ((top, "top"), (middle, "middle"), (bottom, "bottom"))]
         full = np.frombuffer(np.concatenate(parts).tobytes(), dtype=np.float64)
         self._all = full
         self.top, self.middle, self.bottom = full[:TABLE_LEN], full[TABLE_LEN:2 * TABLE_LEN], full[2 * TABLE_LEN:]

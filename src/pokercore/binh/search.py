@@ -135,15 +135,10 @@ class BranchTables:
                 raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
             if arr.shape == (_LEGACY_LEN,):
                 arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET), arr])
-            if arr.shape != (TABLE_LEN,):
-                raise PokercoreValueError(
-                    f"BranchTables.{name}: expected shape ({TABLE_LEN},) indexed by Binh rank, got {arr.shape}"
-                )
-            if not np.isfinite(arr).all():
-                raise PokercoreValueError(f"BranchTables.{name}: values must be finite (no NaN or inf)")
             checked.append(arr)
-        # The search reads one frozen copy (read-only arrays over immutable bytes), checked once here.
-        kernel = _arrange.ValueTables(*checked)
+        # One check (shape, finite values) and one frozen copy (read-only arrays over immutable bytes):
+        # what the search reads.
+        kernel = _arrange.ValueTables(*checked, name="BranchTables")
         object.__setattr__(self, "_kernel", kernel)
         for name in ("top", "middle", "bottom"):
             object.__setattr__(self, name, getattr(kernel, name))
