@@ -1,7 +1,9 @@
 """Build the Cython extensions of pokercore.
 
-Every ``src/pokercore/*.pyx`` becomes ``pokercore.<name>``.  The lookup
-tables are generated first (``_tablegen.py`` -> ``_tables.h``).
+Every ``.pyx`` under ``src/pokercore/`` becomes an extension module named
+by its path (``src/pokercore/binh/_arrange.pyx`` -> ``pokercore.binh._arrange``):
+a kernel lives in the package it serves.  The lookup tables are generated
+first (``_tablegen.py`` -> ``_tables.h``, ``_tablegen7.py`` -> ``_tables7.h``).
 
 Environment switches:
   POKERCORE_DEBUG=1   Cython bounds/wraparound/initialized checks on, -O0 -g
@@ -41,15 +43,19 @@ directives = {
     "embedsignature": True,
 }
 
+def _module_name(pyx: Path) -> str:
+    return ".".join(pyx.relative_to(HERE / "src").with_suffix("").parts)
+
+
 extensions = [
     Extension(
-        f"pokercore.{pyx.stem}",
+        _module_name(pyx),
         [str(pyx.relative_to(HERE))],
         include_dirs=[str(PKG.relative_to(HERE))],
         extra_compile_args=compile_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
-    for pyx in sorted(PKG.glob("*.pyx"))
+    for pyx in sorted(PKG.rglob("*.pyx"))
 ]
 
 setup(

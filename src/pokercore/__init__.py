@@ -45,7 +45,7 @@ from .errors import (
     InvalidCardError,
     PokercoreError,
 )
-from .holdem import evaluate, evaluate_batch, percentile
+from .evaluators import evaluate, evaluate_batch, percentile
 from .ranking import (
     BINH_RANK_OFFSET,
     HandCategory,
@@ -73,11 +73,11 @@ __all__ = [
 ]
 
 
-_SUBPACKAGES = ("binh", "draw", "sim", "equity", "ranges")
+_SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges")
 
 
 def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy subpackages
-    """``pokercore.binh``, ``pokercore.draw`` and ``pokercore.sim`` load on first use."""
+    """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity`` and ``.ranges`` load on first use."""
     if name in _SUBPACKAGES:
         import importlib
 

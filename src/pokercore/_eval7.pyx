@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Python entry points of the 6-card, 7-card and Omaha evaluators (see ``_holdem.h``).
+"""Python entry points of the 6-card, 7-card and Omaha evaluators (see ``_evaluator7.h``).
 
 Validation follows ``pokercore._eval``: every entry point checks its input
 once (range, duplicates, count, dtype, shape, layout) and only then runs the

@@ -1,7 +1,7 @@
 """Build-time generator of the 6-card, 7-card and Omaha lookup tables.
 
 ``setup.py`` runs this file by path (before the package exists) to write
-``_tables7.h``, read by the kernels in ``_holdem.h``.  Nothing here runs
+``_tables7.h``, read by the kernels in ``_evaluator7.h``.  Nothing here runs
 when ``pokercore`` is imported.
 
 Design (every table is on the standard scale of ``evaluate5``: 1..7462,

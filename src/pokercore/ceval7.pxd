@@ -18,7 +18,7 @@ board can be kept across hands.
 """
 from libc.stdint cimport uint8_t, uint64_t
 
-cdef extern from "_holdem.h" nogil:
+cdef extern from "_evaluator7.h" nogil:
     const uint64_t PC7_SUIT_BIAS
     const uint64_t PC7_CARD[256]
     const uint64_t PC7_BIT16[256]

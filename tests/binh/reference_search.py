@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 import pokercore as pc
-from tests.reference_eval import ref_key3, ref_key5
+from tests.core.reference_eval import ref_key3, ref_key5
 
 Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # bottom, middle, top (card codes)
 

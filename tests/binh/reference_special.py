@@ -1,4 +1,4 @@
-"""A pure-Python special-hand classifier, independent of the compiled ``pokercore._special``:
+"""A pure-Python special-hand classifier, independent of the compiled ``pokercore.binh._special``:
 the differential reference of the special-hand tests (rank counts, suit counts and precomputed
 sets of the count vectors that 5+5+3 splits into straights or flushes produce)."""
 

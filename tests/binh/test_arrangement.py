@@ -9,7 +9,7 @@ import pytest
 import pokercore as pc
 from pokercore import HandCategory
 from pokercore.binh import Arrangement
-from tests.reference_eval import ref_key3, ref_key5
+from tests.core.reference_eval import ref_key3, ref_key5
 
 
 def arr(text: str) -> Arrangement:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import pokercore as pc
-from pokercore import _arrange
+from pokercore.binh import _arrange
 from pokercore.binh import (
     TABLE_LEN,
     Arrangement,

@@ -240,7 +240,7 @@ def test_pruned_search_equals_full_enumeration() -> None:
     Many hands and objectives, including adversarial tables (decreasing in
     rank, all zero, coarse ties) where the bounds prune little or only tie.
     """
-    from pokercore import _arrange
+    from pokercore.binh import _arrange
 
     rng = np.random.default_rng(77)
     ramp = np.linspace(-1.0, 1.0, TABLE_LEN)

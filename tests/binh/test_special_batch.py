@@ -1,5 +1,5 @@
 """Batch special-hand detection (``classify_special_batch``, ``special_kinds_batch``, the
-compiled ``pokercore._special``, which ``classify_special`` also uses) against an independent
+compiled ``pokercore.binh._special``, which ``classify_special`` also uses) against an independent
 pure-Python classifier (``tests/binh/reference_special.py``): the best kind and
 the full set of kinds, on random deals, on hands built at and near every special shape, on every
 suit-count vector; its bad input; and the agents that switched to it decide as before."""
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import pokercore as pc
-from pokercore import _special
+from pokercore.binh import _special
 from pokercore.binh import (
     BinhRules,
     SpecialHand,

@@ -9,12 +9,12 @@ import pytest
 from pokercore import parse_cards
 from pokercore.binh.arrangement import Arrangement
 from pokercore.binh.game import deal_hands
-from pokercore.binh.play import (
+from pokercore.binh.solve import solve
+from pokercore.cli.binh import (
     LEGEND,
     main_play,
     main_solve,
     parse_arrangement,
-    solve,
     swap_cards,
 )
 from pokercore.binh.search import best_arrangement, count_legal

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import re
 
-from pokercore.__main__ import main
-from pokercore.binh.play import main_play as binh_play
-from pokercore.binh.play import main_solve
-from pokercore.draw.play import main_play as draw_play
+from pokercore.cli import main
+from pokercore.cli.binh import main_play as binh_play
+from pokercore.cli.binh import main_solve
+from pokercore.cli.draw import main_play as draw_play
 
 CARD = re.compile(r"\b(10|[2-9TJQKA])([cdhs♣♦♥♠])(?![a-z])")
 

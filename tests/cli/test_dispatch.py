@@ -12,7 +12,7 @@ import time
 import pytest
 
 import pokercore
-from pokercore.__main__ import COMMANDS, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
+from pokercore.cli import COMMANDS, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
 
 from .helpers import run_cli
 
@@ -37,7 +37,7 @@ def test_bare_command_and_help_list_every_subcommand(args):
 
 
 def test_help_does_not_import_the_subcommands():
-    code = ("import sys; from pokercore.__main__ import main; main(['--help']); "
+    code = ("import sys; from pokercore.cli import main; main(['--help']); "
             "print(sorted(m for m in sys.modules if m.startswith(('pokercore.binh', 'pokercore.draw', "
             "'pokercore.sim', 'pokercore.bench'))))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -64,7 +64,7 @@ def test_every_delegate_resolves_to_a_function():
 
 
 def test_simulate_is_delegated_to_the_sim_cli():
-    assert any(c.words == ("simulate",) and c.target == "pokercore.sim.cli:main" for c in COMMANDS)
+    assert any(c.words == ("simulate",) and c.target == "pokercore.cli.simulate:main" for c in COMMANDS)
 
 
 def test_every_own_subcommand_has_help_and_every_option_a_help_line():

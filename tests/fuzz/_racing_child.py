@@ -14,10 +14,11 @@ import time
 import numpy as np
 
 import pokercore as pc
-from pokercore import _arrange, _eval, _special, holdem
+from pokercore import _eval, evaluators as holdem
+from pokercore.binh import _arrange, _special
 from pokercore.binh import search, special
 from pokercore.binh.tables import TABLE_LEN
-from pokercore.equity import equity
+from pokercore.holdem.equity import equity
 
 
 def _hands(k: int, n: int, seed: int) -> np.ndarray:

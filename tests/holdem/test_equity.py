@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 import pokercore as pc
-from pokercore.equity import TooManyPlayersError, equity
+from pokercore.holdem.equity import TooManyPlayersError, equity
 from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreError
 from pokercore.holdem import evaluate7
-from pokercore.ranges import EmptyRangeError, RangeSyntaxError, parse_range
+from pokercore.holdem.ranges import EmptyRangeError, RangeSyntaxError, parse_range
 
-from .helpers import best_of_subsets, require
+from tests.core.helpers import best_of_subsets, require
 
 
 def brute_force(players: list[str], board: str = "", dead: str = "") -> list[tuple[float, float, float]]:
@@ -112,7 +112,7 @@ def _random_symmetric_deal(rng: np.random.Generator) -> tuple[np.ndarray, np.nda
 
 def test_suit_symmetry_changes_nothing() -> None:
     """Scoring one board per suit-symmetry orbit gives exactly the counts of scoring every board."""
-    from pokercore import _equity
+    from pokercore.holdem import _equity
 
     rng = np.random.default_rng(31)
     for _ in range(40):

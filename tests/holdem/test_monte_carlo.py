@@ -3,14 +3,16 @@ dealt cards, results are reproducible on any number of workers, and the kernel i
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
 import pokercore as pc
-import pokercore.equity as eq
-from pokercore import _montecarlo
-from pokercore.equity import equity
-from pokercore.holdem import evaluate7
+from pokercore.holdem import _montecarlo, evaluate7
+from pokercore.holdem.equity import equity
+
+eq = importlib.import_module("pokercore.holdem.equity")  # the module (the package exports the function)
 
 
 def plan_for(players: list[str], board: str = "", dead: str = "") -> tuple[_montecarlo.MonteCarloPlan, list, list[int]]:

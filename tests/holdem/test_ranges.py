@@ -6,7 +6,7 @@ import pytest
 
 import pokercore as pc
 from pokercore.errors import PokercoreError
-from pokercore.ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
+from pokercore.holdem.ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
 
 
 def names(text: str) -> set[str]:

@@ -16,7 +16,7 @@ from .helpers import require
 require("uvicorn")
 require("websockets")
 
-from pokercore.web.cli import main
+from pokercore.cli.serve import main
 
 
 def test_cli_help_and_bad_arguments(capsys):
@@ -30,7 +30,7 @@ def test_serve_process_pages_and_websocket():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-c", ("import sys; from pokercore.web.cli import main; "
+    proc = subprocess.Popen([sys.executable, "-c", ("import sys; from pokercore.cli.serve import main; "
                              "sys.exit(main(sys.argv[1:]))"), "--port", str(port), "--log-level", "warning"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

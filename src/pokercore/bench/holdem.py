@@ -233,7 +233,7 @@ def _rows_omaha(quick: bool, repeats: int) -> list[HoldemRow]:
 
 def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
     from ..cards import parse_cards
-    from ..equity import equity
+    from ..holdem.equity import equity
     from ..holdem import evaluate7
 
     rows = []

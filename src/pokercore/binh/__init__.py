@@ -51,6 +51,7 @@ from .agents import (  # noqa: E402
     suggest_arrangement,
 )
 from .tables import SelfPlayTables, default_tables  # noqa: E402
+from .solve import Choice, Solution, solve  # noqa: E402
 
 __all__ = [
     "BinhRules", "DEFAULT_RULES",
@@ -62,4 +63,5 @@ __all__ = [
     "Observation", "DealRecord", "Match", "AgentError", "deal_hands", "declared_special", "run_deal", "play_deal", "replay",
     "AGENT_LEVELS", "make_agent", "EasyAgent", "NormalAgent", "HardAgent", "StrongestAgent", "TableAgent",
     "BestResponseAgent", "suggest_arrangement", "SelfPlayTables", "default_tables",
+    "Choice", "Solution", "solve",
 ]

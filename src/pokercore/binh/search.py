@@ -44,7 +44,7 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 
-from .. import _arrange
+from . import _arrange
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from ._input import batch_hands as _hands
 from ._input import codes, hand_array

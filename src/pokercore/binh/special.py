@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _special
+from . import _special
 from ..errors import PokercoreValueError, cut
 from ._input import batch_hands, codes
 

@@ -21,7 +21,7 @@ left out.  Each round reports
 
 The shipped ``pokercore/data/binh_tables.npz`` was produced on one core with::
 
-    python -m pokercore.binh.training --rounds 30 --deals 25000 --seed 2024 \\
+    pokercore binh train --rounds 30 --deals 25000 --seed 2024 \\
         --out src/pokercore/data/binh_tables.npz
 
 (25,000 four-player deals = 100,000 hands per round, ~93,000 after specials;
@@ -38,20 +38,16 @@ from 0.69 to 0.002; br_gain from +0.56 to +0.038 points per opponent.)
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from .._cli_args import integer
 from .search import best_arrangement_batch
 from .special import classify_special_batch
 from .tables import SelfPlayTables
 
-__all__ = ["train", "main"]
+__all__ = ["train"]
 
 
 def _normal_hands(rng: np.random.Generator, deals: int, players: int) -> np.ndarray:
@@ -100,28 +96,3 @@ def train(rounds: int = 24, deals: int = 25_000, seed: int = 2024, *, players: i
         if tol > 0 and rec["changed"] <= tol:
             break
     return tables, history
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m pokercore.binh.training",
-                                description="Self-play (fictitious play) training of the Binh branch tables.")
-    p.add_argument("--rounds", type=integer(1), default=24)
-    p.add_argument("--deals", type=integer(1), default=25_000, help="4-player deals per round")
-    p.add_argument("--seed", type=integer(0), default=2024)
-    p.add_argument("--players", type=integer(2, 4), default=4)
-    p.add_argument("--eval-hands", type=integer(1), default=2000)
-    p.add_argument("--tol", type=float, default=0.0, help="stop when the changed share is <= tol")
-    p.add_argument("--out", required=True)
-    args = p.parse_args(argv)
-    command = ("python -m pokercore.binh.training " + " ".join(sys.argv[1:] if argv is None else argv))
-    tables, history = train(args.rounds, args.deals, args.seed, players=args.players,
-                            eval_hands=args.eval_hands, tol=args.tol, log=sys.stderr)
-    tables.meta.update(command=command, rounds=args.rounds, deals=args.deals, seed=args.seed,
-                       players=args.players, history=history)
-    tables.save(args.out)
-    print(f"wrote {args.out}", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

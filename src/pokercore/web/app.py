@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .binh_table import BinhTable, branch_names
+from .draw_table import DrawTable
 from .protocol import ProtocolError, error_message, parse_message
 from .tables import Limits, Table, TableManager
 
@@ -229,7 +230,7 @@ async def _health(request: Request) -> Response:
 
 def create_app(limits: Limits | None = None, *, sweep_every: float = 10.0) -> Starlette:
     """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``."""
-    manager = TableManager(limits)
+    manager = TableManager({"binh": BinhTable, "draw": DrawTable}, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):

@@ -278,15 +278,15 @@ class Table:
 
 
 class TableManager:
-    """Creates, finds and cleans up tables within :class:`Limits`."""
+    """Creates, finds and cleans up tables within :class:`Limits`.
 
-    def __init__(self, limits: Limits | None = None,
-                 factories: dict[str, Callable[..., Table]] | None = None) -> None:
+    ``factories`` maps a game name (``"binh"``, ``"draw"``) to the
+    :class:`Table` subclass that deals it; :func:`~pokercore.web.create_app`
+    hands them in, so this module knows no game.
+    """
+
+    def __init__(self, factories: dict[str, Callable[..., Table]], limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
-        if factories is None:
-            from .binh_table import BinhTable
-            from .draw_table import DrawTable
-            factories = {"binh": BinhTable, "draw": DrawTable}
         self.factories = factories
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, int] = {}

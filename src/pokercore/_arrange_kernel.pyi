@@ -1,1 +1,0 @@
-"""Type stub for ``pokercore._arrange_kernel`` (private): C-level search kernels only, no Python API."""

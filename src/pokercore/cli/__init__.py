@@ -1,0 +1,168 @@
+"""The ``pokercore`` command (also ``python -m pokercore``): a table of subcommands.
+
+This package is the top floor: the argument checks (:mod:`.args`), the
+terminal display (:mod:`.terminal`), the terminal games and one module per
+subcommand.  Nothing else in pokercore imports it.
+
+Every subcommand is a delegate ``module:function`` taking the words after
+its name and returning an exit code; its module is imported only when the
+subcommand runs, so ``pokercore --help`` stays fast.  Adding a subcommand is
+one entry in :data:`COMMANDS`.
+
+This entry point also makes every subcommand end the same way: a
+:class:`~pokercore.errors.PokercoreError` prints ``pokercore: error: ...``
+and exits 2, Ctrl-C exits 130 without a traceback, and a closed pipe
+(``pokercore binh solve ... | head -1``) exits 141 quietly.
+
+Examples
+--------
+>>> main(["eval", "Kh Kd 7c 7s 2d"])  # doctest: +ELLIPSIS
+K♥ K♦ 7♠ 7♣ 2♦: rank ... (standard) - Two pair, kings and sevens, 2 kicker
+0
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, NamedTuple
+
+__all__ = ["COMMANDS", "Command", "format_help", "main"]
+
+#: Exit codes of the shell conventions: 128 + SIGINT, 128 + SIGPIPE.
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+EXIT_USAGE = 2
+
+
+class Command(NamedTuple):
+    """One subcommand: the words that name it, its delegate and a one-line description."""
+
+    words: tuple[str, ...]
+    target: str
+    summary: str
+
+
+#: Every subcommand, in the order ``pokercore --help`` lists them.
+COMMANDS: tuple[Command, ...] = (
+    Command(("bench",), "pokercore.cli.bench:main",
+            "compare evaluator speed with treys, eval7, phevaluator and pokerkit"),
+    Command(("eval",), "pokercore.cli.evaluate:main", "rank and name a 5-, 6- or 7-card hand (or a 3-card Binh top)"),
+    Command(("equity",), "pokercore.cli.equity:main",
+            "hold'em equity of hands and ranges, exact or Monte Carlo"),
+    Command(("simulate",), "pokercore.cli.simulate:main",
+            "play a seeded AI-against-AI match of Binh or draw and print each agent's results"),
+    Command(("binh", "play"), "pokercore.cli.binh:main_play", "play Binh poker against 3 AIs in the terminal"),
+    Command(("binh", "solve"), "pokercore.cli.binh:main_solve",
+            "the best ways to arrange 13 Binh cards, and what each is worth"),
+    Command(("binh", "train"), "pokercore.cli.binh:main_train",
+            "train the self-play tables the Binh AIs read (a few minutes)"),
+    Command(("draw", "play"), "pokercore.cli.draw:main_play",
+            "play fixed-limit five-card draw against 1-5 AIs in the terminal"),
+    Command(("serve",), "pokercore.cli.serve:main",
+            "play Binh and five-card draw in a browser, against AIs and bots (needs the web extra)"),
+)
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def format_help(prefix: tuple[str, ...] = ()) -> str:
+    """Help of ``pokercore`` (or of a group such as ``pokercore binh``): usage and the subcommands.
+
+    >>> print(format_help(("binh",)))  # doctest: +ELLIPSIS
+    usage: pokercore binh <command> [options]
+    <BLANKLINE>
+    commands:
+      binh play   play Binh poker against 3 AIs in the terminal
+    ...
+    """
+    shown = [c for c in COMMANDS if c.words[:len(prefix)] == prefix]
+    name = " ".join(("pokercore", *prefix))
+    width = max(len(" ".join(c.words)) for c in shown) + 3
+    lines = [f"usage: {name} <command> [options]"]
+    if not prefix:
+        lines = ["usage: pokercore [--version] [-h] <command> [options]", "",
+                 "Fast poker hand evaluation, Binh poker (Mau Binh) and five-card draw."]
+    lines += ["", "commands:"]
+    lines += [f"  {' '.join(c.words):<{width}}{c.summary}" for c in shown]
+    lines += ["", "Run 'pokercore <command> --help' for a command's options."]
+    if not prefix:
+        lines += ["", "options:", "  -h, --help  show this help and exit",
+                  "  --version   show pokercore's version and exit"]
+    return "\n".join(lines)
+
+
+def _resolve(target: str) -> Callable[[list[str]], int | None]:
+    module, _, name = target.partition(":")
+    func: Callable[[list[str]], int | None] = getattr(importlib.import_module(module), name)
+    return func
+
+
+def _dispatch(argv: list[str], out: IO[str], err: IO[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(format_help(), file=out)
+        return 0
+    if argv[0] == "--version":
+        print(f"pokercore {_version()}", file=out)
+        return 0
+    for command in COMMANDS:
+        n = len(command.words)
+        if tuple(argv[:n]) == command.words:
+            return int(_resolve(command.target)(argv[n:]) or 0)
+    group = tuple(argv[:1])
+    if any(c.words[:1] == group and len(c.words) > 1 for c in COMMANDS):
+        if len(argv) == 1 or argv[1] in ("-h", "--help"):
+            print(format_help(group), file=out)
+            return 0
+        print(format_help(group), file=err)
+        print(f"pokercore {group[0]}: error: unknown command {argv[1]!r}", file=err)
+        return EXIT_USAGE
+    print(format_help(), file=err)
+    print(f"pokercore: error: unknown command {argv[0]!r}", file=err)
+    return EXIT_USAGE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit code.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The words after ``pokercore``; ``sys.argv[1:]`` if None.
+
+    Returns
+    -------
+    int
+        0 on success, 2 for a usage error or refused input, 130 after
+        Ctrl-C, 141 when the reader of the output went away.
+    """
+    from ..errors import PokercoreError
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code = _dispatch(argv, sys.stdout, sys.stderr)
+        sys.stdout.flush()  # inside the try: a closed pipe shows up here
+        return code
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The Python docs' recipe: point stdout at devnull so the interpreter's
+        # final flush does not raise again, then exit quietly.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout without a file descriptor
+            pass
+        return EXIT_BROKEN_PIPE
+    except (PokercoreError, ValueError, TypeError, ImportError) as exc:
+        # Refused input (cards, options, agent names) and a missing optional
+        # dependency: the message says what to do, a traceback would not help.
+        print(f"pokercore: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE

@@ -1,0 +1,180 @@
+"""The evaluators' face: any 5-7 cards by their count, a batch by its width, percentiles.
+
+The kernels are ``_eval`` (3 and 5 cards) and ``_eval7`` (6 and 7 cards,
+Omaha's two-plus-three); :mod:`pokercore.holdem` re-exports this module's
+names beside the equity engine.
+
+Every rank here is on the standard scale of :func:`pokercore.evaluate5`
+(1..7462, higher is better, A-2-3-4-5 the lowest straight), so
+:func:`pokercore.category_of` and :func:`pokercore.describe_rank` name them,
+and ranks of hands of different sizes compare directly.
+
+The seven-card kernel is a table design made for seven cards, not 21 calls
+of the five-card one: a flush is found from summed suit counters and looked
+up by its 13-bit rank mask; any other hand by a perfect hash of its rank
+multiset (see ``_tablegen7.py``).  Batch forms release the GIL.
+
+Examples
+--------
+>>> from pokercore import describe_rank
+>>> from pokercore.evaluators import evaluate, evaluate7, percentile
+>>> describe_rank(evaluate7("Ah Kh 7c 7s 2d 7d Kc"))
+'Full house, sevens full of kings'
+>>> evaluate("As Ks Qs Js Ts") == evaluate("As Ks Qs Js Ts 2c 3c") == 7462
+True
+>>> round(percentile(evaluate7("Ah Kh 7c 7s 2d 7d Kc")), 3)
+0.999
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ._eval import evaluate5, evaluate5_batch
+from ._eval7 import (
+    evaluate6,
+    evaluate6_batch,
+    evaluate7,
+    evaluate7_batch,
+    evaluate_omaha,
+    evaluate_omaha_batch,
+)
+from .cards import CardsLike, to_codes
+from .errors import HandSizeError, InvalidRankError, PokercoreTypeError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "ALL_FIVE_CARD_HANDS",
+    "HANDS_PER_CATEGORY",
+    "evaluate",
+    "evaluate6",
+    "evaluate6_batch",
+    "evaluate7",
+    "evaluate7_batch",
+    "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "percentile",
+]
+
+#: Number of five-card hands in a 52-card deck.
+ALL_FIVE_CARD_HANDS = 2_598_960
+
+#: Five-card hands per rank, by category (high card .. straight flush): every
+#: rank of a category stands for the same number of hands.
+HANDS_PER_CATEGORY = (1020, 384, 144, 64, 1020, 4, 24, 4, 4)
+
+
+def evaluate(cards: CardsLike) -> int:
+    """Rank of the best five-card hand among 5, 6 or 7 cards (standard scale).
+
+    Parameters
+    ----------
+    cards : str or sequence of int or sequence of str or 1-D int array
+        Five, six or seven distinct cards.
+
+    Returns
+    -------
+    int
+        ``evaluate5(cards)``, ``evaluate6(cards)`` or ``evaluate7(cards)``.
+
+    Raises
+    ------
+    HandSizeError
+        Fewer than five or more than seven cards.
+
+    Examples
+    --------
+    >>> evaluate("Kh Kd 7c 7s Ad") == evaluate("Kh Kd 7c 7s Ad 3c") == evaluate("Kh Kd 7c 7s Ad 3c 2h")
+    True
+    """
+    n = len(cards) if isinstance(cards, (list, tuple)) else len(to_codes(cards))
+    if n == 7:
+        return evaluate7(cards)
+    if n == 6:
+        return evaluate6(cards)
+    if n == 5:
+        return evaluate5(cards)
+    raise HandSizeError(f"evaluate needs 5, 6 or 7 cards, got {n}")
+
+
+def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
+    """Ranks of an ``(n, 5)``, ``(n, 6)`` or ``(n, 7)`` array of hands, by its width.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0]], dtype=np.uint8))
+    array([7462], dtype=int32)
+    """
+    shape = getattr(hands, "shape", None)
+    if shape is None and isinstance(hands, (list, tuple)) and hands and not isinstance(hands[0], int):
+        width: int | None = len(to_codes(hands[0]))
+    else:
+        width = shape[1] if shape is not None and len(shape) == 2 else None
+    if width == 7:
+        return evaluate7_batch(hands, out=out)
+    if width == 6:
+        return evaluate6_batch(hands, out=out)
+    if width == 5:
+        return evaluate5_batch(hands, out=out)
+    raise HandSizeError(f"evaluate_batch needs hands of shape (n, 5), (n, 6) or (n, 7), got {shape or 'a list'}")
+
+
+@lru_cache(maxsize=1)
+def _beaten() -> np.ndarray:
+    """``beaten[r]``: five-card hands with a rank below ``r`` (index 0 unused)."""
+    import numpy as np
+
+    from .ranking import categories_of
+
+    cats = categories_of(np.arange(1, 7463))
+    per_rank = np.asarray(HANDS_PER_CATEGORY, dtype=np.int64)[cats]
+    beaten = np.zeros(7463, dtype=np.int64)
+    beaten[1:] = np.cumsum(per_rank) - per_rank
+    assert int(per_rank.sum()) == ALL_FIVE_CARD_HANDS
+    beaten.flags.writeable = False
+    return beaten
+
+
+def percentile(rank: Any) -> Any:
+    """Share of the 2,598,960 five-card hands that a rank beats (strictly lower rank).
+
+    Parameters
+    ----------
+    rank : int or integer array
+        Ranks on the standard scale (from ``evaluate5``, ``evaluate6``,
+        ``evaluate7``, ``evaluate_omaha`` or their batch forms).
+
+    Returns
+    -------
+    float or ndarray of float64
+        In ``[0, 1)``: 0.0 for the worst hand (7-5-4-3-2 offsuit).
+
+    Examples
+    --------
+    >>> percentile(1), round(percentile(7462), 6)
+    (0.0, 0.999998)
+    >>> from pokercore import evaluate5
+    >>> round(percentile(evaluate5("Ah Ad Kc Qs Jd")), 3)  # a pair of aces beats about 93% of hands
+    0.924
+    """
+    beaten = _beaten()
+    np_ = sys.modules["numpy"]
+    if isinstance(rank, (bool, np_.bool_)):
+        raise PokercoreTypeError(f"rank must be an int, got {type(rank).__name__}")
+    if isinstance(rank, (int, np_.integer)):
+        r = int(rank)
+        if not 1 <= r <= 7462:
+            raise InvalidRankError(f"rank {r} is not a standard rank (valid: 1..7462)")
+        return int(beaten[r]) / ALL_FIVE_CARD_HANDS
+    arr = np_.asarray(rank)
+    if arr.dtype.kind not in "iu":
+        raise PokercoreTypeError(f"ranks must be integers, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 1 or arr.max() > 7462):
+        raise InvalidRankError("ranks must be in 1..7462 (the standard scale)")
+    return beaten[arr] / ALL_FIVE_CARD_HANDS
