@@ -38,13 +38,21 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from pokercore.binh import Arrangement
-from pokercore.binh.agents import (BestResponseAgent, EasyAgent, HardAgent, NormalAgent, StrongestAgent,
-                                   TableAgent, sample_opponents)
+from pokercore.binh.agents import (
+    BestResponseAgent,
+    EasyAgent,
+    HardAgent,
+    NormalAgent,
+    StrongestAgent,
+    TableAgent,
+    sample_opponents,
+)
 from pokercore.binh.game import Observation, deal_hands, run_deal
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+
 @dataclass
 class Result:
     group: str

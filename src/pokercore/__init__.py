@@ -61,22 +61,55 @@ from .ranking import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "RANKS", "SUITS", "Deck", "array_to_cards", "card", "card_rank", "card_suit",
-    "cards_to_array", "format_card", "format_cards", "parse_card", "parse_cards", "random_hands",
-    "evaluate3", "evaluate3_batch", "evaluate5", "evaluate5_batch",
-    "evaluate", "evaluate_batch", "evaluate6", "evaluate6_batch", "evaluate7", "evaluate7_batch",
-    "evaluate_omaha", "evaluate_omaha_batch", "percentile",
-    "HandCategory", "categories_of", "category_of", "describe_rank", "num_ranks", "rank_detail",
-    "rank_range", "scale_of", "BINH_RANK_OFFSET",
-    "CardTypeError", "DuplicateCardError", "HandSizeError", "InvalidArrayError",
-    "InvalidCardError", "PokercoreError", "get_include",
+    "BINH_RANK_OFFSET",
+    "RANKS",
+    "SUITS",
+    "CardTypeError",
+    "Deck",
+    "DuplicateCardError",
+    "HandCategory",
+    "HandSizeError",
+    "InvalidArrayError",
+    "InvalidCardError",
+    "PokercoreError",
+    "array_to_cards",
+    "card",
+    "card_rank",
+    "card_suit",
+    "cards_to_array",
+    "categories_of",
+    "category_of",
+    "describe_rank",
+    "evaluate",
+    "evaluate3",
+    "evaluate3_batch",
+    "evaluate5",
+    "evaluate5_batch",
+    "evaluate6",
+    "evaluate6_batch",
+    "evaluate7",
+    "evaluate7_batch",
+    "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "format_card",
+    "format_cards",
+    "get_include",
+    "num_ranks",
+    "parse_card",
+    "parse_cards",
+    "percentile",
+    "random_hands",
+    "rank_detail",
+    "rank_range",
+    "scale_of",
 ]
 
 
 _SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges")
 
 
-def __getattr__(name: str):  # noqa: ANN202 - PEP 562 lazy subpackages
+def __getattr__(name: str):
     """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity`` and ``.ranges`` load on first use."""
     if name in _SUBPACKAGES:
         import importlib

@@ -34,18 +34,18 @@ __all__ = [
     "RANKS",
     "SUITS",
     "CardsLike",
+    "Deck",
+    "array_to_cards",
     "card",
     "card_rank",
     "card_suit",
-    "parse_card",
-    "parse_cards",
+    "cards_to_array",
     "format_card",
     "format_cards",
-    "cards_to_array",
-    "array_to_cards",
-    "Deck",
-    "random_hands",
     "full_deck",
+    "parse_card",
+    "parse_cards",
+    "random_hands",
 ]
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ SeedLike = Union[None, int, "np.random.SeedSequence", "np.random.Generator"]
 
 # numpy is imported on first use, not with pokercore: per-call evaluation
 # never needs it and it would triple the import time.
-def _numpy():  # noqa: ANN202
+def _numpy():
     import numpy
 
     return numpy

@@ -8,15 +8,15 @@ exception a caller would expect (``ValueError`` or ``TypeError``), so both
 from __future__ import annotations
 
 __all__ = [
-    "PokercoreError",
-    "InvalidCardError",
+    "CardTypeError",
+    "DeckError",
     "DuplicateCardError",
     "HandSizeError",
-    "CardTypeError",
     "InvalidArrayError",
-    "InvalidRulesError",
+    "InvalidCardError",
     "InvalidRankError",
-    "DeckError",
+    "InvalidRulesError",
+    "PokercoreError",
     "PokercoreTypeError",
     "PokercoreValueError",
     "cut",
@@ -36,7 +36,7 @@ def cut(value: object, limit: int = CUT_LIMIT) -> str:
     """
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+    except Exception:
         text = f"<{type(value).__name__} object>"
     if len(text) <= limit:
         return text

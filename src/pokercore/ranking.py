@@ -39,8 +39,15 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
-    "HandCategory", "category_of", "categories_of", "describe_rank", "rank_detail", "num_ranks",
-    "rank_range", "scale_of", "BINH_RANK_OFFSET",
+    "BINH_RANK_OFFSET",
+    "HandCategory",
+    "categories_of",
+    "category_of",
+    "describe_rank",
+    "num_ranks",
+    "rank_detail",
+    "rank_range",
+    "scale_of",
 ]
 
 #: Binh ranks are ``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``, above

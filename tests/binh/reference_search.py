@@ -26,7 +26,6 @@ from tests.core.reference_eval import ref_key3, ref_key5
 
 Split = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # bottom, middle, top (card codes)
 
-from pokercore.binh.search import TABLE_LEN  # noqa: E402  (indexed by the Binh rank itself)
 
 
 def splits(cards: Sequence[int]) -> Iterator[Split]:

@@ -6,13 +6,18 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from pokercore import random_hands
-from pokercore import evaluate3, parse_cards
+from pokercore import evaluate3, parse_cards, random_hands
 from pokercore.binh import Arrangement, BinhRules, classify_special
-from pokercore.binh.agents import (AGENT_LEVELS, BestResponseAgent, HardAgent, OpponentSample, make_agent,
-                                   sample_opponents, suggest_arrangement)
-from pokercore.binh.game import pair_score
-from pokercore.binh.game import Observation
+from pokercore.binh.agents import (
+    AGENT_LEVELS,
+    BestResponseAgent,
+    HardAgent,
+    OpponentSample,
+    make_agent,
+    sample_opponents,
+    suggest_arrangement,
+)
+from pokercore.binh.game import Observation, pair_score
 from pokercore.binh.search import legal_arrangements
 from pokercore.binh.tables import SelfPlayTables, default_tables
 from pokercore.binh.training import train

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 import pokercore as pc
-from pokercore.binh import _arrange
 from pokercore.binh import (
     TABLE_LEN,
     Arrangement,
     BinhRules,
     BranchTables,
+    _arrange,
     best_arrangement,
     best_arrangement_batch,
     classify_special,
@@ -197,8 +197,16 @@ def _bad_calls():
     import numpy as np
 
     from pokercore import parse_cards
-    from pokercore.binh import (Arrangement, BinhRules, BranchTables, best_arrangement,
-                                best_arrangement_batch, count_legal_batch, score_deal, score_pair)
+    from pokercore.binh import (
+        Arrangement,
+        BinhRules,
+        BranchTables,
+        best_arrangement,
+        best_arrangement_batch,
+        count_legal_batch,
+        score_deal,
+        score_pair,
+    )
 
     codes = parse_cards(_HAND)
     dup = np.array([codes[:12] + [codes[0]]])

@@ -4,12 +4,11 @@ import numpy as np
 import pytest
 
 from pokercore import parse_cards
+from pokercore.binh.agents import HardAgent, StrongestAgent, make_agent
 from pokercore.binh.arrangement import Arrangement
-from pokercore.binh.game import (AgentError, Match, Observation, deal_hands, pair_score,
-                                 play_deal, replay, run_deal)
+from pokercore.binh.game import AgentError, Match, Observation, deal_hands, pair_score, play_deal, replay, run_deal
 from pokercore.binh.rules import BinhRules
 from pokercore.binh.special import classify_special
-from pokercore.binh.agents import HardAgent, StrongestAgent, make_agent
 
 A = Arrangement.from_string
 
@@ -109,7 +108,7 @@ def test_specials_are_declared_automatically():
     rest = [c for c in range(52) if c not in dragon]
     hands = [dragon, rest[:13]]
     asked = []
-    agent = lambda o: asked.append(o.seat) or StrongestAgent()(o)  # noqa: E731
+    agent = lambda o: asked.append(o.seat) or StrongestAgent()(o)
     rec = run_deal([agent, agent], hands=hands)
     assert 0 not in asked
     assert rec.pairs[(0, 1)] == (12 if not classify_special(rest[:13]) else 0)

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 import pokercore as pc
-from pokercore.binh import _special
 from pokercore.binh import (
     BinhRules,
     SpecialHand,
     SpecialKind,
+    _special,
     classify_special,
     classify_special_batch,
     special_kinds_batch,

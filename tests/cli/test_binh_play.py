@@ -9,6 +9,7 @@ import pytest
 from pokercore import parse_cards
 from pokercore.binh.arrangement import Arrangement
 from pokercore.binh.game import deal_hands
+from pokercore.binh.search import best_arrangement, count_legal
 from pokercore.binh.solve import solve
 from pokercore.cli.binh import (
     LEGEND,
@@ -17,7 +18,6 @@ from pokercore.cli.binh import (
     parse_arrangement,
     swap_cards,
 )
-from pokercore.binh.search import best_arrangement, count_legal
 
 from .helpers import run_cli
 

@@ -109,8 +109,9 @@ def test_draw_play_full_hands_from_stdin_end_of_input():
 
 
 def test_draw_play_refuses_illegal_draws():
-    from pokercore.cli.draw import HumanAgent
     import io
+
+    from pokercore.cli.draw import HumanAgent
     from pokercore.draw import DrawConfig, DrawState
 
     state = DrawState(DrawConfig(players=2, seed=1), button=0, seed=1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import re
 
+from pokercore.cli.draw import HumanAgent, describe_events, main_play
 from pokercore.cli.terminal import hand_text, sort_hand
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.actions import Event
-from pokercore.cli.draw import HumanAgent, describe_events, main_play
 
 from .helpers import run_cli
 

@@ -55,7 +55,7 @@ def test_help_names_every_option_the_agents_and_the_worker_rule(capsys):
     assert main(["--help"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("usage: pokercore simulate")
-    for action in build_parser()._actions:  # noqa: SLF001 - every option has a help line
+    for action in build_parser()._actions:
         assert action.help, action.option_strings
     assert "min(W, number of chunks, CPU count)" in " ".join(text.split())
     for names in ("binh  easy, normal, hard, strongest", "draw  easy, normal, hard, random, call",
@@ -225,7 +225,7 @@ def test_the_decision_timeout_does_not_change_results(tmp_path):
                  "--json", str(a)]) == 0
     assert main(["draw", "--agents", "easy,random,call", "--deals", "60", "--seed", "2", "--no-progress",
                  "--json", str(b), "--decision-timeout", "30"]) == 0
-    strip = lambda d: {k: v for k, v in d.items() if k != "meta"}  # noqa: E731
+    strip = lambda d: {k: v for k, v in d.items() if k != "meta"}
     assert strip(json.loads(a.read_text())) == strip(json.loads(b.read_text()))
 
 

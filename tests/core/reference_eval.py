@@ -69,25 +69,25 @@ from collections import Counter
 from collections.abc import Sequence
 
 __all__ = [
-    "KEY_LEN",
-    "MISSING",
     "CATEGORY_NAMES",
-    "HIGH_CARD",
-    "PAIR",
-    "TWO_PAIR",
-    "TRIPS",
-    "STRAIGHT",
     "FLUSH",
     "FULL_HOUSE",
+    "HIGH_CARD",
+    "KEY_LEN",
+    "MISSING",
+    "PAIR",
     "QUADS",
+    "STRAIGHT",
     "STRAIGHT_FLUSH",
-    "ref_key5",
-    "ref_key3",
-    "ref_key",
-    "ref_category5",
-    "ref_category3",
-    "ref_compare",
+    "TRIPS",
+    "TWO_PAIR",
     "parse",
+    "ref_category3",
+    "ref_category5",
+    "ref_compare",
+    "ref_key",
+    "ref_key3",
+    "ref_key5",
 ]
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)

@@ -28,7 +28,6 @@ from pokercore import (
     InvalidCardError,
     PokercoreError,
 )
-
 from tests.core.reference_eval import ref_key3, ref_key5
 
 HYP = settings(derandomize=True, deadline=None, max_examples=400,
@@ -231,7 +230,7 @@ def test_batch_out_of_range_wide_dtypes(k, dtype, bad_code):
     """Codes that would wrap to a valid uint8 (256 + 3 -> 3) must be caught before conversion."""
     hands = _good_batch(k, 6).astype(dtype)
     hands[2, 0] = bad_code
-    with raises(InvalidCardError, rf"hand 2 has a card code out of range 0\.\.51"):
+    with raises(InvalidCardError, r"hand 2 has a card code out of range 0\.\.51"):
         batch(k)(hands)
 
 

@@ -8,8 +8,6 @@ import textwrap
 
 import pytest
 
-import pokercore as pc
-
 pytest.importorskip("Cython")
 
 USER_PYX = """

@@ -12,7 +12,7 @@ from pokercore.errors import CardTypeError, InvalidCardError, PokercoreError, Po
 class BadIndex:
     """``__index__`` returning a float: not an integer."""
 
-    def __index__(self):  # noqa: PLE0305 - deliberately broken
+    def __index__(self):
         return 3.7
 
 

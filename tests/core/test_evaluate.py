@@ -33,7 +33,6 @@ from hypothesis import strategies as st
 import pokercore as pc
 import pokercore._eval
 from pokercore.ranking import HandCategory, categories_of, category_of, describe_rank, num_ranks, rank_detail
-
 from tests.core.reference_eval import (
     MISSING,
     parse,

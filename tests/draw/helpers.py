@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
 
 from pokercore.draw import DrawConfig, DrawState
 
@@ -14,7 +13,7 @@ def deal(
     *,
     button: int = 0,
     draws: str = "",
-    stacks: Optional[Sequence[int]] = None,
+    stacks: Sequence[int] | None = None,
 ) -> DrawState:
     """A hand whose seats get exactly ``hands`` and whose draws take ``draws`` in order."""
     n = cfg.players

@@ -68,7 +68,7 @@ def _hostile_run(answer: Any, at: int, *, seed: int = 3, players: int = 3) -> tu
         if seen["calls"] > MAX_DECISIONS:
             raise AssertionError("the hand never ends: the engine is stuck")
         if seen["calls"] == at:
-            seen.update(before=s.snapshot(), deck=list(s._deck), seat=obs.seat, phase=obs.street,  # noqa: SLF001
+            seen.update(before=s.snapshot(), deck=list(s._deck), seat=obs.seat, phase=obs.street,
                         legal=list(obs.legal_actions), events=len(s.events))
             return answer
         return check_call_agent(obs)
@@ -90,7 +90,7 @@ def _check(s: DrawState, seen: dict[str, Any], answer: Any) -> None:
         assert err.seat == seen["seat"]
         assert f"seat {seen['seat']}" in str(err)
         assert s.snapshot() == seen["before"], "a refused answer changed the state"
-        assert s._deck == seen["deck"]  # noqa: SLF001
+        assert s._deck == seen["deck"]
         return
     # Accepted: its plain values must be one of the legal actions, and the event the engine logged is that one.
     kind, amount, cards = read_action(answer, "test")

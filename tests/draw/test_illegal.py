@@ -61,12 +61,12 @@ def test_illegal_action_raises_and_leaves_state_unchanged(
 ) -> None:
     s = _fresh(script)
     before = s.snapshot()
-    deck_before = list(s._deck)  # noqa: SLF001 - the deck must not move either
+    deck_before = list(s._deck)
     with pytest.raises(IllegalActionError, match=message.replace("(", r"\(")) as info:
         attempt(s)
     assert isinstance(info.value, ValueError) and isinstance(info.value, PokercoreError)
     assert s.snapshot() == before
-    assert s._deck == deck_before  # noqa: SLF001
+    assert s._deck == deck_before
 
 
 def test_can_methods_agree_with_verify() -> None:

@@ -17,10 +17,10 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from pokercore.draw import DrawConfig, DrawState, RandomAgent, check_call_agent, raise_agent  # noqa: E402
+from pokercore.draw import DrawConfig, DrawState, RandomAgent, check_call_agent, raise_agent
 
-from .helpers import deal, run  # noqa: E402
-from .pokerkit_ref import replay_on_pokerkit  # noqa: E402
+from .helpers import deal, run
+from .pokerkit_ref import replay_on_pokerkit
 
 
 class _Mixed:

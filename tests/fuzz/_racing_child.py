@@ -14,9 +14,9 @@ import time
 import numpy as np
 
 import pokercore as pc
-from pokercore import _eval, evaluators as holdem
-from pokercore.binh import _arrange, _special
-from pokercore.binh import search, special
+from pokercore import _eval
+from pokercore import evaluators as holdem
+from pokercore.binh import _arrange, _special, search, special
 from pokercore.binh.tables import TABLE_LEN
 from pokercore.holdem.equity import equity
 

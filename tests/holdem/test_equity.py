@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 
 import pokercore as pc
-from pokercore.holdem.equity import TooManyPlayersError, equity
 from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreError
 from pokercore.holdem import evaluate7
+from pokercore.holdem.equity import TooManyPlayersError, equity
 from pokercore.holdem.ranges import EmptyRangeError, RangeSyntaxError, parse_range
-
 from tests.core.helpers import best_of_subsets, require
 
 

@@ -13,7 +13,6 @@ from pokercore.sim.games import ToyAdapter
 from pokercore.sim.runner import effective_workers
 from pokercore.sim.stats import Z95
 
-
 # ------------------------------------------------------------------ chunk seeding
 
 def test_the_first_deals_of_a_longer_match_are_the_shorter_match():

@@ -77,7 +77,7 @@ def _click_id(d, i):
 def _open(phone, live_server, page, opponents, level):
     base, _ = live_server
     phone.get(base + page)
-    _wait(phone, lambda d: _by_id(d, "start") is not None and _by_id(d, "start").is_enabled() or None,
+    _wait(phone, lambda d: (_by_id(d, "start") is not None and _by_id(d, "start").is_enabled()) or None,
           "the Deal button")
     phone.find_element("css selector", f"input[name=opp][value='{opponents}']").click()
     phone.find_element("css selector", f"input[name=level][value='{level}']").click()

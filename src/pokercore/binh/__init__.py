@@ -17,7 +17,31 @@ Examples
 
 from __future__ import annotations
 
+from .agents import (
+    AGENT_LEVELS,
+    BestResponseAgent,
+    EasyAgent,
+    HardAgent,
+    NormalAgent,
+    StrongestAgent,
+    TableAgent,
+    make_agent,
+    suggest_arrangement,
+)
 from .arrangement import Arrangement
+
+# The game on top of the solver: engine, agents, self-play tables.
+from .game import (
+    AgentError,
+    DealRecord,
+    Match,
+    Observation,
+    deal_hands,
+    declared_special,
+    play_deal,
+    replay,
+    run_deal,
+)
 from .rules import DEFAULT_RULES, BinhRules
 from .scoring import DealResult, PairOutcome, PairPath, pair_outcome, score_deal, score_pair
 from .search import (
@@ -33,35 +57,57 @@ from .search import (
     count_legal_batch,
     legal_arrangements,
 )
+from .solve import Choice, Solution, solve
 from .special import SpecialHand, SpecialKind, classify_special, classify_special_batch, special_kinds_batch
-
-# The game on top of the solver: engine, agents, self-play tables.
-from .game import (  # noqa: E402
-    AgentError, DealRecord, Match, Observation, deal_hands, declared_special, play_deal, replay, run_deal,
-)
-from .agents import (  # noqa: E402
-    AGENT_LEVELS,
-    BestResponseAgent,
-    EasyAgent,
-    HardAgent,
-    NormalAgent,
-    StrongestAgent,
-    TableAgent,
-    make_agent,
-    suggest_arrangement,
-)
-from .tables import SelfPlayTables, default_tables  # noqa: E402
-from .solve import Choice, Solution, solve  # noqa: E402
+from .tables import SelfPlayTables, default_tables
 
 __all__ = [
-    "BinhRules", "DEFAULT_RULES",
-    "SpecialKind", "SpecialHand", "classify_special", "classify_special_batch", "special_kinds_batch",
+    "AGENT_LEVELS",
+    "DEFAULT_RULES",
+    "LEGAL_DTYPE",
+    "NUM_SPLITS",
+    "TABLE_LEN",
+    "AgentError",
     "Arrangement",
-    "PairPath", "PairOutcome", "DealResult", "pair_outcome", "score_pair", "score_deal",
-    "NUM_SPLITS", "TABLE_LEN", "LEGAL_DTYPE", "BranchTables", "BatchResult", "Objective",
-    "count_legal", "count_legal_batch", "legal_arrangements", "best_arrangement", "best_arrangement_batch",
-    "Observation", "DealRecord", "Match", "AgentError", "deal_hands", "declared_special", "run_deal", "play_deal", "replay",
-    "AGENT_LEVELS", "make_agent", "EasyAgent", "NormalAgent", "HardAgent", "StrongestAgent", "TableAgent",
-    "BestResponseAgent", "suggest_arrangement", "SelfPlayTables", "default_tables",
-    "Choice", "Solution", "solve",
+    "BatchResult",
+    "BestResponseAgent",
+    "BinhRules",
+    "BranchTables",
+    "Choice",
+    "DealRecord",
+    "DealResult",
+    "EasyAgent",
+    "HardAgent",
+    "Match",
+    "NormalAgent",
+    "Objective",
+    "Observation",
+    "PairOutcome",
+    "PairPath",
+    "SelfPlayTables",
+    "Solution",
+    "SpecialHand",
+    "SpecialKind",
+    "StrongestAgent",
+    "TableAgent",
+    "best_arrangement",
+    "best_arrangement_batch",
+    "classify_special",
+    "classify_special_batch",
+    "count_legal",
+    "count_legal_batch",
+    "deal_hands",
+    "declared_special",
+    "default_tables",
+    "legal_arrangements",
+    "make_agent",
+    "pair_outcome",
+    "play_deal",
+    "replay",
+    "run_deal",
+    "score_deal",
+    "score_pair",
+    "solve",
+    "special_kinds_batch",
+    "suggest_arrangement",
 ]

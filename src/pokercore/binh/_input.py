@@ -10,7 +10,7 @@ from .._batch_input import refuse_masked
 from ..cards import cards_to_array, format_card
 from ..errors import CardTypeError, DuplicateCardError, HandSizeError
 
-__all__ = ["codes", "check_distinct", "hand_array", "batch_hands"]
+__all__ = ["batch_hands", "check_distinct", "codes", "hand_array"]
 
 
 def _plain(arr: np.ndarray, what: str, holds: str = "cards") -> np.ndarray:

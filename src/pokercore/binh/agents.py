@@ -53,9 +53,20 @@ from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_
 from .special import SpecialKind, classify_special_batch
 from .tables import SelfPlayTables, default_tables
 
-__all__ = ["make_agent", "StrongestAgent", "EasyAgent", "NormalAgent", "TableAgent", "HardAgent",
-           "BestResponseAgent",
-           "AGENT_LEVELS", "suggest_arrangement", "OpponentSample", "sample_opponents", "HardEvaluation"]
+__all__ = [
+    "AGENT_LEVELS",
+    "BestResponseAgent",
+    "EasyAgent",
+    "HardAgent",
+    "HardEvaluation",
+    "NormalAgent",
+    "OpponentSample",
+    "StrongestAgent",
+    "TableAgent",
+    "make_agent",
+    "sample_opponents",
+    "suggest_arrangement",
+]
 
 AGENT_LEVELS = ("easy", "normal", "hard", "strongest")
 

@@ -33,7 +33,6 @@ import numpy as np
 from .. import evaluate3, evaluate5
 from ..cards import format_cards
 from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError, cut
-
 from ..ranking import HandCategory, category_of, describe_rank
 from ._input import check_distinct, codes
 from .special import SpecialHand, classify_special

@@ -50,8 +50,16 @@ class _NoSpecials(dict[BinhRules, BinhRules]):
 _NO_SPECIALS = _NoSpecials()
 
 __all__ = [
-    "Observation", "DealRecord", "Match", "AgentError",
-    "deal_hands", "declared_special", "run_deal", "play_deal", "pair_score", "replay",
+    "AgentError",
+    "DealRecord",
+    "Match",
+    "Observation",
+    "deal_hands",
+    "declared_special",
+    "pair_score",
+    "play_deal",
+    "replay",
+    "run_deal",
 ]
 
 Agent = Callable[["Observation"], Any]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 
 from ..errors import InvalidRulesError, PokercoreTypeError, cut
 
-__all__ = ["BinhRules", "DEFAULT_RULES"]
+__all__ = ["DEFAULT_RULES", "BinhRules"]
 
 
 @dataclass(frozen=True)

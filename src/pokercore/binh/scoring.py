@@ -42,7 +42,7 @@ from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
 
-__all__ = ["PairPath", "PairOutcome", "DealResult", "pair_outcome", "score_pair", "score_deal"]
+__all__ = ["DealResult", "PairOutcome", "PairPath", "pair_outcome", "score_deal", "score_pair"]
 
 
 class PairPath(enum.Enum):

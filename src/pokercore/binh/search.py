@@ -44,24 +44,24 @@ from typing import Any, NamedTuple, Union
 
 import numpy as np
 
-from . import _arrange
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
+from . import _arrange
 from ._input import batch_hands as _hands
 from ._input import codes, hand_array
 from .arrangement import Arrangement
 
 __all__ = [
+    "LEGAL_DTYPE",
     "NUM_SPLITS",
     "TABLE_LEN",
-    "LEGAL_DTYPE",
-    "BranchTables",
     "BatchResult",
+    "BranchTables",
     "Objective",
+    "best_arrangement",
+    "best_arrangement_batch",
     "count_legal",
     "count_legal_batch",
     "legal_arrangements",
-    "best_arrangement",
-    "best_arrangement_batch",
 ]
 
 #: Number of (bottom, middle, top) splits of 13 cards: C(13,5) * C(8,5).

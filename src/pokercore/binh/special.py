@@ -52,11 +52,11 @@ from typing import Any
 
 import numpy as np
 
-from . import _special
 from ..errors import PokercoreValueError, cut
+from . import _special
 from ._input import batch_hands, codes
 
-__all__ = ["SpecialKind", "SpecialHand", "classify_special", "classify_special_batch", "special_kinds_batch"]
+__all__ = ["SpecialHand", "SpecialKind", "classify_special", "classify_special_batch", "special_kinds_batch"]
 
 
 class SpecialKind(enum.Enum):

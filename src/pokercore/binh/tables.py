@@ -40,7 +40,7 @@ from .. import BINH_RANK_OFFSET
 from ..errors import PokercoreValueError
 from .search import TABLE_LEN, BranchTables
 
-__all__ = ["SelfPlayTables", "default_tables", "TABLE_LEN", "BRANCHES"]
+__all__ = ["BRANCHES", "TABLE_LEN", "SelfPlayTables", "default_tables"]
 
 #: Length of the tables before Binh ranks had their own range (1..7917, as in
 #: older saved files): :meth:`SelfPlayTables.load` shifts them into place.

@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import IO, Optional
+from typing import IO
 
 import numpy as np
 
@@ -93,7 +93,7 @@ def describe_events(events: Sequence[Event]) -> list[str]:
     AI 1 stands pat
     """
     lines: list[str] = []
-    street: Optional[str] = None
+    street: str | None = None
     bets: dict[int, int] = {}
     level = 0
     for e in events:
@@ -172,7 +172,7 @@ class HumanAgent:
                  + (f", raises left {obs.raises_left}" if obs.street != "draw" else ""))
         self.say(f"Your cards: {hand_text(obs.hand, self.color)}   ({describe_rank(evaluate5(obs.hand))})")
 
-    def _parse(self, line: str, obs: Observation) -> Optional[Action]:
+    def _parse(self, line: str, obs: Observation) -> Action | None:
         words = line.replace(",", " ").split()
         if not words:
             return None
@@ -282,8 +282,8 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main_play(argv: Optional[Sequence[str]] = None, stdin: Optional[IO[str]] = None,
-              stdout: Optional[IO[str]] = None) -> int:
+def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
+              stdout: IO[str] | None = None) -> int:
     """Run ``pokercore draw play``; returns the exit code."""
     args = _parser().parse_args(argv)
     stdin = sys.stdin if stdin is None else stdin

@@ -21,13 +21,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Optional
 
 from ..errors import PokercoreError
 from ..sim.files import check_writable
 from .args import integer, seconds
 
-__all__ = ["main", "build_parser"]
+__all__ = ["build_parser", "main"]
 
 PROG = "pokercore simulate"
 
@@ -91,7 +90,7 @@ def _fail(message: str, code: int = 2) -> int:
     return code
 
 
-def _require(module: str, option: str, extra: str) -> Optional[str]:
+def _require(module: str, option: str, extra: str) -> str | None:
     try:
         importlib.import_module(module)
     except ImportError:
@@ -99,7 +98,7 @@ def _require(module: str, option: str, extra: str) -> Optional[str]:
     return None
 
 
-def _prechecks(args: argparse.Namespace) -> Optional[str]:
+def _prechecks(args: argparse.Namespace) -> str | None:
     """Everything that would fail after the run, checked before it: a message, or None."""
     if args.plot:
         problem = _require("matplotlib", "--plot", "plot")
@@ -117,7 +116,7 @@ def _prechecks(args: argparse.Namespace) -> Optional[str]:
     return None
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run ``pokercore simulate`` with ``argv`` (the arguments after ``simulate``); return the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
     try:

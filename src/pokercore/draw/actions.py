@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, NamedTuple, Optional, Union, overload
+from typing import Any, NamedTuple, overload
 
 import numpy as np
 
@@ -33,8 +33,17 @@ from .config import MAX_DISCARD
 from .errors import IllegalActionError
 
 __all__ = [
-    "Action", "Event", "DrawChoices", "draw_action",
-    "FOLD", "CHECK", "STAND_PAT", "KINDS", "BETTING_KINDS", "read_action", "read_cards",
+    "BETTING_KINDS",
+    "CHECK",
+    "FOLD",
+    "KINDS",
+    "STAND_PAT",
+    "Action",
+    "DrawChoices",
+    "Event",
+    "draw_action",
+    "read_action",
+    "read_cards",
 ]
 
 #: Every action kind, betting kinds first.
@@ -73,7 +82,7 @@ CHECK = Action("check")
 STAND_PAT = Action("draw")
 
 
-def draw_action(cards: Union[str, Sequence[int]] = ()) -> Action:
+def draw_action(cards: str | Sequence[int] = ()) -> Action:
     """The draw action discarding ``cards`` (a card string or codes).
 
     >>> draw_action() == STAND_PAT
@@ -120,7 +129,7 @@ class DrawChoices(Sequence[Action]):
     def __getitem__(self, index: int) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: Union[int, slice]) -> Union[Action, Sequence[Action]]:
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         h = self._hand
@@ -210,7 +219,7 @@ def describe(value: object, limit: int = 80, _depth: int = 0) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def whole_number(value: object) -> Optional[int]:
+def whole_number(value: object) -> int | None:
     """``value`` as an exact ``int`` if it is an integer (not a bool), else None.
 
     >>> whole_number(np.int8(3)), whole_number(2.0), whole_number(True)
@@ -225,7 +234,7 @@ def whole_number(value: object) -> Optional[int]:
         return None
 
 
-def read_cards(cards: object, who: str, seat: Optional[int] = None) -> Union[str, tuple[int, ...]]:
+def read_cards(cards: object, who: str, seat: int | None = None) -> str | tuple[int, ...]:
     """Cards as a plain ``str`` or a tuple of exact ``int`` codes (at most 52 of them).
 
     ``who`` starts every error message (e.g. ``"seat 2"``).
@@ -269,7 +278,7 @@ def read_cards(cards: object, who: str, seat: Optional[int] = None) -> Union[str
     return tuple(out)
 
 
-def read_action(action: object, who: str, seat: Optional[int] = None) -> tuple[str, Optional[int], Union[str, tuple[int, ...]]]:
+def read_action(action: object, who: str, seat: int | None = None) -> tuple[str, int | None, str | tuple[int, ...]]:
     """``(kind, amount, cards)`` of an :class:`Action` or equal tuple, as plain values.
 
     Nothing of ``action`` but its built-in parts is used: its own ``__eq__``,

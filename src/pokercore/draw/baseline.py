@@ -12,8 +12,26 @@ True
 
 from __future__ import annotations
 
-from .ai.baselines import (CallAgent, ManiacAgent, RandomAgent, RandomLegalAgent, RockAgent, StationAgent,
-                           TightAggressiveAgent, check_call_agent, raise_agent)
+from .ai.baselines import (
+                           CallAgent,
+                           ManiacAgent,
+                           RandomAgent,
+                           RandomLegalAgent,
+                           RockAgent,
+                           StationAgent,
+                           TightAggressiveAgent,
+                           check_call_agent,
+                           raise_agent,
+)
 
-__all__ = ["check_call_agent", "raise_agent", "RandomAgent", "RandomLegalAgent", "CallAgent", "ManiacAgent",
-           "RockAgent", "StationAgent", "TightAggressiveAgent"]
+__all__ = [
+                           "CallAgent",
+                           "ManiacAgent",
+                           "RandomAgent",
+                           "RandomLegalAgent",
+                           "RockAgent",
+                           "StationAgent",
+                           "TightAggressiveAgent",
+                           "check_call_agent",
+                           "raise_agent",
+]

@@ -18,7 +18,7 @@ pokercore.draw.errors.IllegalActionError: wrong player: it is seat 1's turn, not
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards, parse_cards
 from .actions import describe, read_cards, whole_number
@@ -39,7 +39,7 @@ class ActionChecks:
 
     __slots__ = ()
     if TYPE_CHECKING:
-        _actor: Optional[int]
+        _actor: int | None
         _n: int
         _street: str
         _current: int
@@ -51,9 +51,9 @@ class ActionChecks:
         _reopen: list[bool]
         _size: int
 
-        def _options(self, i: int) -> tuple[int, int, Optional[str], int]: ...
+        def _options(self, i: int) -> tuple[int, int, str | None, int]: ...
 
-    def _turn(self, seat: Optional[int], what: str, betting: bool) -> int:
+    def _turn(self, seat: int | None, what: str, betting: bool) -> int:
         i = self._actor
         if i is None:
             raise IllegalActionError("the hand is over: no more actions")
@@ -75,7 +75,7 @@ class ActionChecks:
         return i
 
     @staticmethod
-    def _amount(i: int, kind: str, amount: Optional[int], need: int) -> None:
+    def _amount(i: int, kind: str, amount: int | None, need: int) -> None:
         if amount is None:
             return
         value = whole_number(amount)
@@ -87,20 +87,20 @@ class ActionChecks:
         if value != need:
             raise IllegalActionError(f"seat {i}: wrong amount: {kind} costs {need} chips now, not {value}", seat=i)
 
-    def verify_fold(self, seat: Optional[int] = None) -> None:
+    def verify_fold(self, seat: int | None = None) -> None:
         """Raise :class:`IllegalActionError` unless the seat to act (or ``seat``) may fold."""
         i = self._turn(seat, "fold", True)
         if self._current - self._bets[i] <= 0:
             raise IllegalActionError(f"seat {i} cannot fold: there is no bet to call, check instead", seat=i)
 
-    def verify_check(self, seat: Optional[int] = None) -> None:
+    def verify_check(self, seat: int | None = None) -> None:
         """Raise unless the seat to act may check (no bet to call)."""
         i = self._turn(seat, "check", True)
         to_call = self._current - self._bets[i]
         if to_call > 0:
             raise IllegalActionError(f"seat {i} cannot check: {to_call} to call (call, raise or fold)", seat=i)
 
-    def verify_call(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
+    def verify_call(self, amount: int | None = None, seat: int | None = None) -> int:
         """Raise unless the seat to act may call; return the call's amount."""
         i = self._turn(seat, "call", True)
         to_call, call, _, _ = self._options(i)
@@ -113,7 +113,7 @@ class ActionChecks:
         self._amount(i, "a call", amount, call)
         return call
 
-    def _verify_aggressive(self, kind: str, amount: Optional[int], seat: Optional[int]) -> int:
+    def _verify_aggressive(self, kind: str, amount: int | None, seat: int | None) -> int:
         i = self._turn(seat, kind, True)
         to_call, _, agg, agg_amount = self._options(i)
         if kind == "bet" and self._current > 0:
@@ -126,7 +126,7 @@ class ActionChecks:
                 why = f"the cap of {self._cfg.max_bets} bets and raises this round is reached"
             elif not self._reopen[i]:
                 why = "a short all-in did not reopen the betting, call or fold"
-            elif s <= to_call or not self._cfg.all_in and s < to_call + self._size:
+            elif s <= to_call or (not self._cfg.all_in and s < to_call + self._size):
                 why = f"{s} chips are not enough"
             else:
                 why = "no opponent has chips left to call"
@@ -134,15 +134,15 @@ class ActionChecks:
         self._amount(i, f"a {kind}", amount, agg_amount)
         return agg_amount
 
-    def verify_bet(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
+    def verify_bet(self, amount: int | None = None, seat: int | None = None) -> int:
         """Raise unless the seat to act may bet; return the bet's amount."""
         return self._verify_aggressive("bet", amount, seat)
 
-    def verify_raise(self, amount: Optional[int] = None, seat: Optional[int] = None) -> int:
+    def verify_raise(self, amount: int | None = None, seat: int | None = None) -> int:
         """Raise unless the seat to act may raise; return the chips the raise puts in."""
         return self._verify_aggressive("raise", amount, seat)
 
-    def verify_draw(self, cards: Union[str, Sequence[int]] = (), seat: Optional[int] = None) -> tuple[int, ...]:
+    def verify_draw(self, cards: str | Sequence[int] = (), seat: int | None = None) -> tuple[int, ...]:
         """Raise unless the seat to act may discard ``cards``; return them as codes."""
         i = self._turn(seat, "draw", False)
         read = read_cards(cards, f"seat {i}", i)
@@ -173,26 +173,26 @@ class ActionChecks:
             return False
         return True
 
-    def can_fold(self, seat: Optional[int] = None) -> bool:
+    def can_fold(self, seat: int | None = None) -> bool:
         """Whether :meth:`fold` would be accepted."""
         return self._can(self.verify_fold, seat)
 
-    def can_check(self, seat: Optional[int] = None) -> bool:
+    def can_check(self, seat: int | None = None) -> bool:
         """Whether :meth:`check` would be accepted."""
         return self._can(self.verify_check, seat)
 
-    def can_call(self, amount: Optional[int] = None, seat: Optional[int] = None) -> bool:
+    def can_call(self, amount: int | None = None, seat: int | None = None) -> bool:
         """Whether :meth:`call` would be accepted."""
         return self._can(self.verify_call, amount, seat)
 
-    def can_bet(self, amount: Optional[int] = None, seat: Optional[int] = None) -> bool:
+    def can_bet(self, amount: int | None = None, seat: int | None = None) -> bool:
         """Whether :meth:`bet` would be accepted."""
         return self._can(self.verify_bet, amount, seat)
 
-    def can_raise(self, amount: Optional[int] = None, seat: Optional[int] = None) -> bool:
+    def can_raise(self, amount: int | None = None, seat: int | None = None) -> bool:
         """Whether :meth:`raise_` would be accepted."""
         return self._can(self.verify_raise, amount, seat)
 
-    def can_draw(self, cards: Union[str, Sequence[int]] = (), seat: Optional[int] = None) -> bool:
+    def can_draw(self, cards: str | Sequence[int] = (), seat: int | None = None) -> bool:
         """Whether :meth:`draw` would be accepted."""
         return self._can(self.verify_draw, cards, seat)

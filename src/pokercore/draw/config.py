@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Optional, Union
 
 from .errors import ConfigError
 
-__all__ = ["DrawConfig", "HAND_SIZE", "MAX_DISCARD", "MIN_PLAYERS", "MAX_PLAYERS", "DECK_SIZE"]
+__all__ = ["DECK_SIZE", "HAND_SIZE", "MAX_DISCARD", "MAX_PLAYERS", "MIN_PLAYERS", "DrawConfig"]
 
 #: Cards dealt to each player.
 HAND_SIZE = 5
@@ -77,12 +76,12 @@ class DrawConfig:
     players: int = 6
     ante: int = 1
     small_bet: int = 2
-    big_bet: Optional[int] = None
+    big_bet: int | None = None
     raise_cap: int = 3
-    starting_stacks: Union[int, Sequence[int]] = 200
+    starting_stacks: int | Sequence[int] = 200
     hands: int = 100
     all_in: bool = False
-    seed: Optional[int] = None
+    seed: int | None = None
     stacks: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

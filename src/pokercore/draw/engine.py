@@ -35,21 +35,21 @@ pokercore.draw.errors.IllegalActionError: the hand is over: no more actions
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Optional, Union
+from typing import Any, Union
 
 import numpy as np
 
 from .. import evaluate5
 from ..cards import format_cards, parse_cards
 from .actions import CHECK, FOLD, Action, DrawChoices, Event, describe, read_action
-from .observation import Observation
+from .checks import ActionChecks
 from .config import DECK_SIZE, HAND_SIZE, MAX_DISCARD, DrawConfig
 from .errors import ConfigError, DrawError, IllegalActionError
-from .checks import ActionChecks
+from .observation import Observation
+from .pots import build_pots, split_pot
 from .view import StateView
-from .pots import Pot, build_pots, split_pot
 
-__all__ = ["DrawState", "BET1", "DRAW", "BET2", "OVER"]
+__all__ = ["BET1", "BET2", "DRAW", "OVER", "DrawState"]
 
 BET1, DRAW, BET2, OVER = "bet1", "draw", "bet2", "over"
 
@@ -65,7 +65,7 @@ def _action(kind: str, amount: int) -> Action:
     return a
 
 
-def _stack_deck(deck: Union[str, Sequence[int]]) -> list[int]:
+def _stack_deck(deck: str | Sequence[int]) -> list[int]:
     """Cards in dealing order, completed with the unused cards in code order."""
     cards = parse_cards(deck, allow_duplicates=True) if isinstance(deck, str) else [int(c) for c in deck]
     seen: set[int] = set()
@@ -107,19 +107,45 @@ class DrawState(StateView, ActionChecks):
     """
 
     __slots__ = (
-        "_cfg", "_n", "_button", "_hand_number", "_start", "_stacks", "_committed", "_bets",
-        "_dealt", "_live", "_hands", "_deck", "_pos", "_order", "_street", "_actor", "_size",
-        "_current", "_count", "_acted", "_reopen", "_aggressor", "_events", "_log",
-        "_drawn", "_payouts", "_revealed", "_ranks", "_place", "_public_cfg",
+        "_acted",
+        "_actor",
+        "_aggressor",
+        "_bets",
+        "_button",
+        "_cfg",
+        "_committed",
+        "_count",
+        "_current",
+        "_dealt",
+        "_deck",
+        "_drawn",
+        "_events",
+        "_hand_number",
+        "_hands",
+        "_live",
+        "_log",
+        "_n",
+        "_order",
+        "_payouts",
+        "_place",
+        "_pos",
+        "_public_cfg",
+        "_ranks",
+        "_reopen",
+        "_revealed",
+        "_size",
+        "_stacks",
+        "_start",
+        "_street",
     )
 
     def __init__(
         self,
         config: DrawConfig,
-        stacks: Optional[Sequence[int]] = None,
+        stacks: Sequence[int] | None = None,
         button: int = 0,
         *,
-        deck: Union[str, Sequence[int], None] = None,
+        deck: str | Sequence[int] | None = None,
         seed: _SeedLike = None,
         hand_number: int = 1,
     ) -> None:
@@ -160,13 +186,13 @@ class DrawState(StateView, ActionChecks):
         self._committed = [0] * n
         self._bets = [0] * n
         self._hands: list[list[int]] = [[] for _ in range(n)]
-        self._drawn: list[Optional[int]] = [None] * n
+        self._drawn: list[int | None] = [None] * n
         self._events: list[Event] = []
         self._log: list[tuple[Any, ...]] = []
-        self._payouts: Optional[tuple[int, ...]] = None
+        self._payouts: tuple[int, ...] | None = None
         self._revealed: dict[int, tuple[int, ...]] = {}
         self._ranks: dict[int, int] = {}
-        self._aggressor: Optional[int] = None
+        self._aggressor: int | None = None
         ante = config.ante
         for i in order:
             a = ante if ante < stacks[i] else stacks[i]
@@ -218,7 +244,7 @@ class DrawState(StateView, ActionChecks):
                 return
         self._end_betting()
 
-    def _options(self, i: int) -> tuple[int, int, Optional[str], int]:
+    def _options(self, i: int) -> tuple[int, int, str | None, int]:
         """(to_call, call amount or -1, aggressive kind or None, its amount) for seat ``i``."""
         stacks = self._stacks
         s = stacks[i]
@@ -228,7 +254,7 @@ class DrawState(StateView, ActionChecks):
         call = -1
         if to_call > 0 and (all_in or s >= to_call):
             call = to_call if to_call < s else s
-        agg: Optional[str] = None
+        agg: str | None = None
         agg_amount = 0
         need = to_call + size
         if (
@@ -269,37 +295,37 @@ class DrawState(StateView, ActionChecks):
 
     # ------------------------------------------------------------------ acting
     # Public actions verify everything first, then call an unchecked _do_*.
-    def fold(self, seat: Optional[int] = None) -> None:
+    def fold(self, seat: int | None = None) -> None:
         """Fold: give up the hand (only when facing a bet)."""
         self.verify_fold(seat)
         self._do_fold(self._actor)  # type: ignore[arg-type]
 
-    def check(self, seat: Optional[int] = None) -> None:
+    def check(self, seat: int | None = None) -> None:
         """Check: pass when there is no bet to call."""
         self.verify_check(seat)
         self._do_check(self._actor)  # type: ignore[arg-type]
 
-    def call(self, amount: Optional[int] = None, seat: Optional[int] = None) -> None:
+    def call(self, amount: int | None = None, seat: int | None = None) -> None:
         """Call the open bet (all-in for less when all-in mode allows it)."""
         amount = self.verify_call(amount, seat)
         self._do_call(self._actor, amount)  # type: ignore[arg-type]
 
-    def bet(self, amount: Optional[int] = None, seat: Optional[int] = None) -> None:
+    def bet(self, amount: int | None = None, seat: int | None = None) -> None:
         """Bet the fixed amount of this street (no bet may be open)."""
         amount = self.verify_bet(amount, seat)
         self._do_aggress(self._actor, "bet", amount)  # type: ignore[arg-type]
 
-    def raise_(self, amount: Optional[int] = None, seat: Optional[int] = None) -> None:
+    def raise_(self, amount: int | None = None, seat: int | None = None) -> None:
         """Raise by the fixed amount; ``amount`` (optional) is the chips put in, call included."""
         amount = self.verify_raise(amount, seat)
         self._do_aggress(self._actor, "raise", amount)  # type: ignore[arg-type]
 
-    def draw(self, cards: Union[str, Sequence[int]] = (), seat: Optional[int] = None) -> None:
+    def draw(self, cards: str | Sequence[int] = (), seat: int | None = None) -> None:
         """Discard ``cards`` (0-3 of the actor's own) and take as many from the deck."""
         codes = self.verify_draw(cards, seat)
         self._do_draw(self._actor, codes)  # type: ignore[arg-type]
 
-    def act(self, action: Union[Action, tuple[Any, ...]], seat: Optional[int] = None) -> None:
+    def act(self, action: Action | tuple[Any, ...], seat: int | None = None) -> None:
         """Take ``action`` (an :class:`Action` or an equal ``(kind, amount, cards)`` tuple).
 
         ``seat``, when given, must be the seat to act.  Only the plain values

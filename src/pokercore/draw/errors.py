@@ -9,11 +9,9 @@ True
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..errors import PokercoreError
 
-__all__ = ["DrawError", "ConfigError", "IllegalActionError", "HistoryError"]
+__all__ = ["ConfigError", "DrawError", "HistoryError", "IllegalActionError"]
 
 
 class DrawError(PokercoreError, ValueError):
@@ -33,7 +31,7 @@ class IllegalActionError(DrawError):
     2
     """
 
-    def __init__(self, message: str, seat: Optional[int] = None) -> None:
+    def __init__(self, message: str, seat: int | None = None) -> None:
         super().__init__(message)
         self.seat = seat
 

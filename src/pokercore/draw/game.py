@@ -21,8 +21,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Callable, NamedTuple, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -73,9 +73,9 @@ class DrawGame:
         self._cfg = config
         self._rng = np.random.default_rng(config.seed)
         self._stacks = list(config.stacks)
-        self._button: Optional[int] = None
+        self._button: int | None = None
         self._played = 0
-        self._hand: Optional[DrawState] = None
+        self._hand: DrawState | None = None
 
     @property
     def config(self) -> DrawConfig:
@@ -88,7 +88,7 @@ class DrawGame:
         return self._played
 
     @property
-    def current_hand(self) -> Optional[DrawState]:
+    def current_hand(self) -> DrawState | None:
         """The hand being played (or the last one)."""
         return self._hand
 

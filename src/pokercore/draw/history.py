@@ -40,8 +40,6 @@ True
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..cards import format_cards, parse_cards
 from .actions import Action
 from .config import DrawConfig
@@ -159,7 +157,7 @@ def replay_history(text: str) -> DrawState:
     except DrawError as exc:
         raise HistoryError(f"cannot set up the hand: {exc}") from None
     shown: list[tuple[object, ...]] = []
-    final: Optional[list[int]] = None
+    final: list[int] | None = None
     deals = iter([rec for rec in state.log if rec[0] == "deal"])
     for lineno, line in body:
         head, _, rest = line.partition(":")

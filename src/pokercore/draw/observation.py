@@ -21,7 +21,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from ..cards import format_cards
 from .actions import Action, Event
@@ -74,7 +74,7 @@ class Observation(NamedTuple):
     hand_number: int
     button: int
     street: str
-    actor: Optional[int]
+    actor: int | None
     hand: tuple[int, ...]
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
@@ -86,9 +86,9 @@ class Observation(NamedTuple):
     bet_size: int
     raises_left: int
     events: tuple[Event, ...]
-    draw_counts: tuple[Optional[int], ...]
+    draw_counts: tuple[int | None, ...]
     revealed: dict[int, tuple[int, ...]]
-    payouts: Optional[tuple[int, ...]]
+    payouts: tuple[int, ...] | None
     legal_actions: Sequence[Action]
 
     @property

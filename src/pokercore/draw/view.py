@@ -11,7 +11,7 @@ lists into tuples, so reading the state can never change it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from .actions import Event
@@ -36,26 +36,26 @@ class StateView:
         _button: int
         _hand_number: int
         _street: str
-        _actor: Optional[int]
+        _actor: int | None
         _start: tuple[int, ...]
         _stacks: list[int]
         _bets: list[int]
         _committed: list[int]
-        _payouts: Optional[tuple[int, ...]]
+        _payouts: tuple[int, ...] | None
         _live: list[bool]
         _dealt: tuple[bool, ...]
         _hands: list[list[int]]
         _current: int
         _size: int
         _count: int
-        _drawn: list[Optional[int]]
+        _drawn: list[int | None]
         _events: list[Event]
         _log: list[tuple[Any, ...]]
         _revealed: dict[int, tuple[int, ...]]
         _pos: int
         _acted: list[bool]
         _reopen: list[bool]
-        _aggressor: Optional[int]
+        _aggressor: int | None
 
     @property
     def config(self) -> DrawConfig:
@@ -88,7 +88,7 @@ class StateView:
         return self._street == OVER
 
     @property
-    def actor(self) -> Optional[int]:
+    def actor(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
         return self._actor
 
@@ -157,7 +157,7 @@ class StateView:
         return self._cfg.max_bets - self._count if self._street in _BETTING else 0
 
     @property
-    def draw_counts(self) -> tuple[Optional[int], ...]:
+    def draw_counts(self) -> tuple[int | None, ...]:
         """Cards each seat exchanged (``None`` before it drew): public."""
         return tuple(self._drawn)
 
@@ -172,7 +172,7 @@ class StateView:
         return tuple(self._log)
 
     @property
-    def payouts(self) -> Optional[tuple[int, ...]]:
+    def payouts(self) -> tuple[int, ...] | None:
         """Chips each seat won from the pots, once the hand is over."""
         return self._payouts
 

@@ -13,5 +13,14 @@ from .guard import AgentRunError
 from .runner import GameAdapter, get_game, register_game, simulate
 from .stats import AgentSummary, MatchResult
 
-__all__ = ["simulate", "register_game", "get_game", "GameAdapter", "SimulationError", "AgentRunError",
-           "OutputError", "MatchResult", "AgentSummary"]
+__all__ = [
+           "AgentRunError",
+           "AgentSummary",
+           "GameAdapter",
+           "MatchResult",
+           "OutputError",
+           "SimulationError",
+           "get_game",
+           "register_game",
+           "simulate",
+]

@@ -29,7 +29,7 @@ from typing import Any, Union
 
 from ..errors import PokercoreError
 
-__all__ = ["OutputError", "check_writable", "atomic_write"]
+__all__ = ["OutputError", "atomic_write", "check_writable"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 

@@ -34,11 +34,11 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Any
 
 from .errors import SimulationError
 
-__all__ = ["AgentRunError", "Interrupted", "DecisionContext", "Seated", "short"]
+__all__ = ["AgentRunError", "DecisionContext", "Interrupted", "Seated", "short"]
 
 
 class AgentRunError(SimulationError):
@@ -57,8 +57,8 @@ class AgentRunError(SimulationError):
         match up to and including that deal.
     """
 
-    def __init__(self, message: str, *, agent: Optional[str] = None, seat: Optional[int] = None,
-                 deal: Optional[int] = None, replay: Optional[dict[str, int]] = None) -> None:
+    def __init__(self, message: str, *, agent: str | None = None, seat: int | None = None,
+                 deal: int | None = None, replay: dict[str, int] | None = None) -> None:
         super().__init__(message)
         self.agent = agent
         self.seat = seat
@@ -87,12 +87,12 @@ def short(exc: BaseException, limit: int = 300) -> str:
 class DecisionContext:
     """Shared by the seated agents of one chunk: the last agent asked, and the time limit."""
 
-    def __init__(self, limit: Optional[float] = None) -> None:
+    def __init__(self, limit: float | None = None) -> None:
         self.limit = limit
-        self.last: Optional[Seated] = None
+        self.last: Seated | None = None
         self._main = threading.current_thread() is threading.main_thread()
         self._deadline = 0.0
-        self._watchdog: Optional[threading.Thread] = None
+        self._watchdog: threading.Thread | None = None
         self._stop = threading.Event()
         self._thread_id = threading.get_ident()
         self._lock = threading.Lock()
@@ -163,14 +163,14 @@ def _on_alarm(signum: int, frame: object) -> None:
 class Seated:
     """An agent in a seat: calls pass through; a failure names the agent and the seat."""
 
-    __slots__ = ("agent", "label", "seat", "ctx", "_hooks")
+    __slots__ = ("_hooks", "agent", "ctx", "label", "seat")
 
     def __init__(self, agent: Callable[..., Any], label: str, seat: int, ctx: DecisionContext) -> None:
         self.agent = agent
         self.label = label
         self.seat = seat
         self.ctx = ctx
-        self._hooks: dict[str, Optional[Callable[..., Any]]] = {}
+        self._hooks: dict[str, Callable[..., Any] | None] = {}
 
     def _run(self, fn: Callable[..., Any], args: tuple[Any, ...], what: str) -> Any:
         self.ctx.last = self

@@ -47,10 +47,9 @@ import pickle
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures import BrokenExecutor
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Optional, Protocol, Union
+from typing import Any, Protocol, Union
 
 import numpy as np
 
@@ -58,8 +57,16 @@ from .errors import SimulationError
 from .guard import AgentRunError, DecisionContext, Interrupted, Seated, short
 from .stats import MatchResult, unit_of
 
-__all__ = ["GameAdapter", "simulate", "register_game", "get_game", "SimulationError", "AgentRunError",
-           "AgentSpecLike", "effective_workers"]
+__all__ = [
+    "AgentRunError",
+    "AgentSpecLike",
+    "GameAdapter",
+    "SimulationError",
+    "effective_workers",
+    "get_game",
+    "register_game",
+    "simulate",
+]
 
 Agent = Callable[[Any], Any]
 #: A built-in agent name (``"easy"``), an import path ``"package.module:name"``,
@@ -217,7 +224,7 @@ class _Chunk:
     deals: int
     duplicate: bool
     options: tuple
-    decision_timeout: Optional[float]
+    decision_timeout: float | None
 
 
 def _chunk_seed(seed: int, index: int) -> np.random.SeedSequence:
@@ -315,7 +322,7 @@ def _progress(total: int, enabled: bool | None, unit: str):
     return tqdm(total=total, unit=unit, file=sys.stderr)
 
 
-def _check_timeout(value: Optional[float]) -> Optional[float]:
+def _check_timeout(value: float | None) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
@@ -487,7 +494,7 @@ def _run_on(executor: Executor, chunks: Iterator[_Chunk], limit: int, bar: Any) 
     pending: dict[Future, _Chunk] = {}
     done_blocks: dict[int, np.ndarray] = {}
     blocks: list[np.ndarray] = []
-    failure: Optional[tuple[int, BaseException]] = None
+    failure: tuple[int, BaseException] | None = None
     try:
         for c in itertools.islice(chunks, limit):
             pending[executor.submit(_run_chunk, c)] = c

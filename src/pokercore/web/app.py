@@ -88,7 +88,7 @@ class Connection:
                 if text is None:
                     break
                 await self.ws.send_text(text)
-        except Exception:  # noqa: BLE001 - the client went away; the reader sees the disconnect
+        except Exception:
             self.closing = True
         with contextlib.suppress(Exception):
             await self.ws.close()

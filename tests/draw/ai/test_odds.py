@@ -9,8 +9,14 @@ import pytest
 
 from pokercore import HandCategory, evaluate5, parse_cards
 from pokercore.draw.ai.odds import (
-    CATEGORY, all_draw_evs, at_least_probability, best_discard, category_probabilities,
-    draw_ranks, improve_probability, showdown_score,
+    CATEGORY,
+    all_draw_evs,
+    at_least_probability,
+    best_discard,
+    category_probabilities,
+    draw_ranks,
+    improve_probability,
+    showdown_score,
 )
 
 CASES = [

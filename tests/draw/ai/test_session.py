@@ -123,7 +123,7 @@ def test_learnt_priors_change_what_a_bet_says():
     pct = particles().pre_pct
     mean = {}
     for style in ("maniac", "rock"):
-        priors = {k: 0.01 for k in ("station", "loose", "tight", "maniac", "rock")}
+        priors = dict.fromkeys(("station", "loose", "tight", "maniac", "rock"), 0.01)
         priors[style] = 0.96
         r = OpponentRange(facing, opp, priors=priors)
         mean[style] = float((r.weights * pct).sum())

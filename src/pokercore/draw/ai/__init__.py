@@ -35,18 +35,29 @@ Examples
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 import numpy as np
 
-from .baselines import (CallAgent, ManiacAgent, RandomLegalAgent, RockAgent, StationAgent,
-                        TightAggressiveAgent)
+from .baselines import CallAgent, ManiacAgent, RandomLegalAgent, RockAgent, StationAgent, TightAggressiveAgent
 from .easy import EasyAgent
 from .hard import HardAgent
 from .normal import NormalAgent
 
-__all__ = ["make_agent", "AGENTS", "EasyAgent", "NormalAgent", "HardAgent", "RandomLegalAgent",
-           "CallAgent", "ManiacAgent", "RockAgent", "StationAgent", "TightAggressiveAgent"]
+__all__ = [
+    "AGENTS",
+    "CallAgent",
+    "EasyAgent",
+    "HardAgent",
+    "ManiacAgent",
+    "NormalAgent",
+    "RandomLegalAgent",
+    "RockAgent",
+    "StationAgent",
+    "TightAggressiveAgent",
+    "make_agent",
+]
 
 #: Built-in agent names and their classes.
 AGENTS: dict[str, Callable[..., object]] = {
@@ -62,7 +73,7 @@ AGENTS: dict[str, Callable[..., object]] = {
 }
 
 
-def make_agent(name: str, rng: Optional[np.random.Generator] = None):
+def make_agent(name: str, rng: np.random.Generator | None = None):
     """A built-in draw agent by name, drawing its randomness from ``rng``.
 
     >>> make_agent("hard", np.random.default_rng(1)).__class__.__name__

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -50,13 +50,25 @@ from pokercore.errors import PokercoreValueError
 from .odds import CATEGORY, best_discard, showdown_cdf
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
-__all__ = ["check_call_agent", "raise_agent", "RandomLegalAgent", "RandomAgent", "CallAgent",
-           "ManiacAgent", "RockAgent", "StationAgent", "TightAggressiveAgent", "STYLES",
-           "easy_discard", "drawing_hand", "chase_discard"]
+__all__ = [
+    "STYLES",
+    "CallAgent",
+    "ManiacAgent",
+    "RandomAgent",
+    "RandomLegalAgent",
+    "RockAgent",
+    "StationAgent",
+    "TightAggressiveAgent",
+    "chase_discard",
+    "check_call_agent",
+    "drawing_hand",
+    "easy_discard",
+    "raise_agent",
+]
 
 
 # ---------------------------------------------------------------- draw rules
-def _four_flush(hand: Sequence[int]) -> Optional[int]:
+def _four_flush(hand: Sequence[int]) -> int | None:
     """The off-suit card of a four-flush, or ``None``."""
     suits = Counter(c & 3 for c in hand)
     suit, n = suits.most_common(1)[0]
@@ -65,7 +77,7 @@ def _four_flush(hand: Sequence[int]) -> Optional[int]:
     return None
 
 
-def _open_ender(hand: Sequence[int]) -> Optional[int]:
+def _open_ender(hand: Sequence[int]) -> int | None:
     """The card to throw from an open-ended straight draw, or ``None``."""
     for c in hand:
         rest = sorted({x >> 2 for x in hand if x != c})
@@ -74,7 +86,7 @@ def _open_ender(hand: Sequence[int]) -> Optional[int]:
     return None
 
 
-def _any_straight_draw(hand: Sequence[int]) -> Optional[int]:
+def _any_straight_draw(hand: Sequence[int]) -> int | None:
     """The card to throw from any four-to-a-straight (open-ended or inside), or ``None``."""
     for c in sorted(hand, key=lambda x: x >> 2):
         rest = sorted({x >> 2 for x in hand if x != c})
@@ -195,7 +207,7 @@ class RandomAgent(RandomLegalAgent):
     True
     """
 
-    def __init__(self, seed: Optional[int] = None, *, rng: Optional[np.random.Generator] = None) -> None:
+    def __init__(self, seed: int | None = None, *, rng: np.random.Generator | None = None) -> None:
         if rng is not None and seed is not None:
             raise PokercoreValueError("RandomAgent: give seed or rng, not both")
         super().__init__(rng if rng is not None else seed)

@@ -22,8 +22,6 @@ Examples
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from pokercore import evaluate5
@@ -33,7 +31,7 @@ from .baselines import drawing_hand, easy_discard
 from .odds import CATEGORY
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
-__all__ = ["EasyAgent", "easy_discard", "drawing_hand"]
+__all__ = ["EasyAgent", "drawing_hand", "easy_discard"]
 
 
 class EasyAgent:
@@ -49,7 +47,7 @@ class EasyAgent:
         Chance of calling a bet without a pair (doubled with a draw before the draw).
     """
 
-    def __init__(self, rng: Optional[np.random.Generator] = None, bluff: float = 0.03,
+    def __init__(self, rng: np.random.Generator | None = None, bluff: float = 0.03,
                  call: float = 0.25) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.bluff = bluff

@@ -57,8 +57,6 @@ True
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from pokercore import evaluate5
@@ -71,7 +69,7 @@ from .ranges import OpponentRange, card_mask, particles
 from .session import Session
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
-__all__ = ["HardAgent", "MAX_BLUFF"]
+__all__ = ["MAX_BLUFF", "HardAgent"]
 
 #: Upper bound on the chance of making a bet for folds in any one spot.
 MAX_BLUFF = 0.5
@@ -112,10 +110,10 @@ class HardAgent:
         and counts the chips they will add behind a bet in its pot odds.
     """
 
-    def __init__(self, rng: Optional[np.random.Generator] = None, samples: int = 1500,
+    def __init__(self, rng: np.random.Generator | None = None, samples: int = 1500,
                  bluff: float = 0.12, bet_edge: float = 0.08, raise_edge: float = 0.2,
                  committed: float = 0.7,
-                 value_margin: float = 0.05, types: Optional[dict] = None,
+                 value_margin: float = 0.05, types: dict | None = None,
                  steal_rate: float = 0.5, open_ev_max: int = 2, station_read: float = 0.8) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.samples = samples
@@ -127,7 +125,7 @@ class HardAgent:
         self.steal_rate = min(float(steal_rate), MAX_BLUFF)
         self.open_ev_max = open_ev_max
         self.station_read = station_read
-        self._hand_number: Optional[int] = None
+        self._hand_number: int | None = None
         self._discards: tuple[int, ...] = ()
         #: what it learnt about each opponent over the session (kept across hands)
         self.session = Session(types)

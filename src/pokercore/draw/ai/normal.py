@@ -26,8 +26,6 @@ True
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from pokercore import evaluate5
@@ -37,7 +35,7 @@ from .odds import best_discard, showdown_cdf
 from .session import Session
 from .strength import check_or_call, check_or_fold, find
 
-__all__ = ["NormalAgent", "decide", "bets_faced", "acts_last"]
+__all__ = ["NormalAgent", "acts_last", "bets_faced", "decide"]
 
 
 def bets_faced(obs) -> int:
@@ -89,7 +87,7 @@ class NormalAgent:
         Kept for the common agent interface (the normal agent is deterministic).
     """
 
-    def __init__(self, rng: Optional[np.random.Generator] = None) -> None:
+    def __init__(self, rng: np.random.Generator | None = None) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         #: how often each opponent bets, counted over the session (public actions only)
         self.session = Session(learn_types=False)

@@ -23,18 +23,28 @@ fills 9 times in 47:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import Callable, Iterable, Sequence, Union
+from typing import Union
 
 import numpy as np
 
 from pokercore import HandCategory, categories_of, evaluate5_batch, format_cards, parse_cards, random_hands
 
 __all__ = [
-    "CATEGORY", "HandCategory", "format_cards", "draw_ranks", "category_probabilities",
-    "improve_probability", "at_least_probability", "all_draw_evs", "best_discard", "showdown_cdf", "showdown_score",
+    "CATEGORY",
     "DISCARDS",
+    "HandCategory",
+    "all_draw_evs",
+    "at_least_probability",
+    "best_discard",
+    "category_probabilities",
+    "draw_ranks",
+    "format_cards",
+    "improve_probability",
+    "showdown_cdf",
+    "showdown_score",
 ]
 
 CardsLike = Union[str, Iterable[int]]
@@ -52,7 +62,7 @@ def _codes(cards: CardsLike) -> tuple[int, ...]:
     return tuple(int(c) for c in cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _combos(n: int, k: int) -> np.ndarray:
     """All k-subsets of range(n) as an (C(n,k), k) uint8 index array."""
     if k == 0:

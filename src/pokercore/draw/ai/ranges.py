@@ -48,9 +48,10 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -58,9 +59,23 @@ from pokercore import evaluate5_batch, random_hands
 
 from .odds import CATEGORY, showdown_cdf
 
-__all__ = ["Particles", "particles", "OpponentRange", "rank_cdf", "card_mask", "OFF_POLICY", "DRAW_PRIOR", "POLICIES", "TYPES",
-           "LOOSENESS", "hand_type_loglik", "draw_policy_loglik", "draw_likelihood", "policy_given_draw",
-           "base_weights"]
+__all__ = [
+    "DRAW_PRIOR",
+    "LOOSENESS",
+    "OFF_POLICY",
+    "POLICIES",
+    "TYPES",
+    "OpponentRange",
+    "Particles",
+    "base_weights",
+    "card_mask",
+    "draw_likelihood",
+    "draw_policy_loglik",
+    "hand_type_loglik",
+    "particles",
+    "policy_given_draw",
+    "rank_cdf",
+]
 
 #: Share of a range given to hands that would have drawn differently (other styles, bluffs).
 OFF_POLICY = 0.03
@@ -236,7 +251,7 @@ def particles(n: int = 400_000) -> Particles:
 
 
 @lru_cache(maxsize=16)
-def _policy_base(drawn: Optional[int], policy: int) -> np.ndarray:
+def _policy_base(drawn: int | None, policy: int) -> np.ndarray:
     """Weights (sum 1) of one drawing policy's particles given a public draw count.
 
     The particles that drew ``drawn`` cards get ``1 - OFF_POLICY`` of the
@@ -266,7 +281,7 @@ def draw_likelihood(drawn: int, policy: int) -> float:
     return float((1 - OFF_POLICY) * freq + OFF_POLICY / 4)
 
 
-def policy_given_draw(drawn: Optional[int], draws: Sequence[float] = DRAW_PRIOR) -> np.ndarray:
+def policy_given_draw(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> np.ndarray:
     """The chance of each drawing policy once the player drew ``drawn`` cards (Bayes from
     ``draws``, the chance of each policy before it drew)."""
     w = np.asarray(draws, dtype=np.float64)
@@ -275,7 +290,7 @@ def policy_given_draw(drawn: Optional[int], draws: Sequence[float] = DRAW_PRIOR)
     return w / w.sum()
 
 
-def base_weights(drawn: Optional[int], draws: Sequence[float] = DRAW_PRIOR) -> np.ndarray:
+def base_weights(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> np.ndarray:
     """Particle weights (sum 1) before any betting action: the policies' hands given the draw
     count, mixed by the chance of each policy (``draws``, before this draw)."""
     post = policy_given_draw(drawn, draws)
@@ -339,7 +354,7 @@ def _curve(step, pct: np.ndarray) -> np.ndarray:
     return out
 
 
-def _likelihood(kind: str, pct: np.ndarray, street: dict) -> Optional[np.ndarray]:
+def _likelihood(kind: str, pct: np.ndarray, street: dict) -> np.ndarray | None:
     if kind in ("bet", "raise"):
         return _curve(street["bet"], pct)
     if kind == "check":
@@ -388,10 +403,10 @@ class OpponentRange:
         Chance, per particle, that it goes on (calls or raises) if bet into now.
     """
 
-    __slots__ = ("seat", "drawn", "active", "weights", "type_probs", "looseness", "cont")
+    __slots__ = ("active", "cont", "drawn", "looseness", "seat", "type_probs", "weights")
 
-    def __init__(self, obs, seat: int, types: Optional[dict] = None,
-                 priors: Optional[dict] = None, draws: Sequence[float] = DRAW_PRIOR) -> None:
+    def __init__(self, obs, seat: int, types: dict | None = None,
+                 priors: dict | None = None, draws: Sequence[float] = DRAW_PRIOR) -> None:
         p = particles()
         types = TYPES if types is None else types
         priors = {k: t["prior"] for k, t in types.items()} if priors is None else priors
@@ -436,7 +451,7 @@ class OpponentRange:
         t = w.sum()
         return w / t if t > 0 else self.weights
 
-    def cdf(self, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def cdf(self, weights: np.ndarray | None = None) -> np.ndarray:
         """``cdf[r]``: chance this opponent's final hand ranks below ``r`` (ties half)."""
         return rank_cdf(self.weights if weights is None else weights)
 
@@ -460,8 +475,8 @@ def rank_cdf(weights: np.ndarray) -> np.ndarray:
     return below + 0.5 * dens
 
 
-def hand_type_loglik(obs: Any, seat: int, types: Optional[dict[str, Any]] = None,
-                     shown: Optional[tuple] = None, draws: Sequence[float] = DRAW_PRIOR) -> dict[str, float]:
+def hand_type_loglik(obs: Any, seat: int, types: dict[str, Any] | None = None,
+                     shown: tuple | None = None, draws: Sequence[float] = DRAW_PRIOR) -> dict[str, float]:
     """Log-likelihood of one opponent's public actions in a finished hand under each type.
 
     Its draw count selects the particles as in :class:`OpponentRange`
@@ -485,7 +500,7 @@ def hand_type_loglik(obs: Any, seat: int, types: Optional[dict[str, Any]] = None
         like = base.copy()
         for e in mine:
             pct = p.pre_pct if e.street == "bet1" else p.final_pct
-            lk: Optional[np.ndarray]
+            lk: np.ndarray | None
             if e.kind == "fold":   # it would not go on: neither raise nor call
                 st = t[e.street]
                 lk = (1.0 - _curve(st["bet"], pct)) * (1.0 - _curve(st["call"], pct))
@@ -497,7 +512,7 @@ def hand_type_loglik(obs: Any, seat: int, types: Optional[dict[str, Any]] = None
     return out
 
 
-def draw_policy_loglik(obs: Any, seat: int, shown: Optional[tuple] = None) -> Optional[list[float]]:
+def draw_policy_loglik(obs: Any, seat: int, shown: tuple | None = None) -> list[float] | None:
     """Log-likelihood of one opponent's draw in a finished hand under each policy of :data:`POLICIES`.
 
     Its public draw count (a chaser draws one or two cards far more often

@@ -42,7 +42,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -118,7 +118,7 @@ class Session:
         are exact evidence, so 1 by default).
     """
 
-    def __init__(self, types: Optional[dict] = None, temper: float = 0.5, floor: float = 0.02,
+    def __init__(self, types: dict | None = None, temper: float = 0.5, floor: float = 0.02,
                  learn_types: bool = True, draw_temper: float = 1.0) -> None:
         self.learn_types = learn_types
         self.types = TYPES if types is None else types
@@ -126,7 +126,7 @@ class Session:
         self.draw_temper = float(draw_temper)
         self.floor = float(floor)
         self._stats: dict[tuple[int, int], SeatStats] = {}
-        self._last: Optional[tuple] = None
+        self._last: tuple | None = None
 
     @staticmethod
     def key(obs: Any, seat: int) -> tuple[int, int]:
@@ -201,7 +201,7 @@ class Session:
                     for k, v in ll.items():
                         st.loglik[k] = st.loglik.get(k, 0.0) + v
 
-    def draws_of(self, st: Optional[SeatStats]) -> tuple[float, ...]:
+    def draws_of(self, st: SeatStats | None) -> tuple[float, ...]:
         """Chance of each drawing policy (:data:`~.ranges.POLICIES`) for the player with these
         stats: :data:`~.ranges.DRAW_PRIOR` times the tempered (``draw_temper``) likelihood of its
         draws and of the hands it showed after them, mixed with ``floor`` of each policy."""

@@ -20,14 +20,23 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Optional, Union
+from typing import Union
 
 import numpy as np
 
 from pokercore import evaluate5, evaluate5_batch, parse_cards, random_hands
 
-__all__ = ["equity", "sample_opponents", "win_shares", "find", "bet_or_raise", "check_or_call",
-           "check_or_fold", "my_events", "aggression"]
+__all__ = [
+    "aggression",
+    "bet_or_raise",
+    "check_or_call",
+    "check_or_fold",
+    "equity",
+    "find",
+    "my_events",
+    "sample_opponents",
+    "win_shares",
+]
 
 CardsLike = Union[str, Iterable[int]]
 
@@ -54,8 +63,8 @@ def win_shares(mine: int, opp_ranks: np.ndarray) -> np.ndarray:
 
 
 def equity(hand: CardsLike, opponents: int = 1, samples: int = 2000,
-           rng: Optional[np.random.Generator] = None, dead: CardsLike = (),
-           weights: Optional[Callable[[np.ndarray], np.ndarray]] = None) -> float:
+           rng: np.random.Generator | None = None, dead: CardsLike = (),
+           weights: Callable[[np.ndarray], np.ndarray] | None = None) -> float:
     """Showdown share of ``hand`` against ``opponents`` random five-card hands.
 
     ``dead`` are cards known to be out (one's own discards).  ``weights``,
@@ -101,7 +110,7 @@ def check_or_fold(legal: Sequence):
     return find(legal, "check") or find(legal, "fold") or legal[0]
 
 
-def my_events(obs, seat: int, street: Optional[str] = None) -> list:
+def my_events(obs, seat: int, street: str | None = None) -> list:
     """Public events of ``seat`` (on ``street`` if given)."""
     return [e for e in obs.events if e.seat == seat and (street is None or e.street == street)]
 
