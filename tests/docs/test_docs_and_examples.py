@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pokercore.draw.pots import build_pots, split_pot
+from pokercore.pots import build_pots, split_pot
 
 ROOT = Path(__file__).resolve().parents[2]
 # Text this part of the project writes for users: the command line, the terminal games, the docs

@@ -23,7 +23,7 @@ from .errors import ConfigError, DrawError, HistoryError, IllegalActionError
 from .game import DrawGame, GameResult, play_game
 from .history import format_history, replay_history
 from .observation import Observation
-from .pots import Pot, build_pots, split_pot
+from ..pots import Pot, build_pots, split_pot
 
 __all__ = [
     "CHECK",

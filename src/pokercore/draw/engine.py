@@ -46,7 +46,7 @@ from .checks import ActionChecks
 from .config import DECK_SIZE, HAND_SIZE, MAX_DISCARD, DrawConfig
 from .errors import ConfigError, DrawError, IllegalActionError
 from .observation import Observation
-from .pots import build_pots, split_pot
+from ..pots import build_pots, split_pot
 from .view import StateView
 
 __all__ = ["BET1", "BET2", "DRAW", "OVER", "DrawState"]

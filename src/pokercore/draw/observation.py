@@ -26,7 +26,7 @@ from typing import NamedTuple
 from ..cards import format_cards
 from .actions import Action, Event
 from .config import DrawConfig
-from .pots import Pot, build_pots
+from ..pots import Pot, build_pots
 
 __all__ = ["Observation"]
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from .actions import Event
-from .pots import Pot, build_pots
+from ..pots import Pot, build_pots
 
 if TYPE_CHECKING:
     from .config import DrawConfig

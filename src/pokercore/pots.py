@@ -1,5 +1,8 @@
 """Pots and side pots: who may win which chips, and splitting a pot fairly.
 
+Every poker game with bets shares this (five-card draw, hold'em, Omaha), so
+it lives in the core beside the evaluators.
+
 Pots are built from what each seat committed to the hand (antes and bets):
 every distinct all-in level of a live seat closes a pot that only the seats
 who put in at least that much can win.  Folded seats' chips stay in the pots
