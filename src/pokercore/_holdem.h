@@ -6,15 +6,36 @@
  * docstring for the design).
  *
  * Every function here reads only table memory whatever codes it is given
- * (codes index 256-entry tables; hashed indexes are clamped), but its answer
- * is meaningful only for distinct codes in 0..51: validate first.
+ * (codes index 256-entry tables; a hashed index is in bounds by the tables'
+ * construction or clamped), but its answer is meaningful only for distinct
+ * codes in 0..51: validate first.
  */
 #ifndef POKERCORE_HOLDEM_H
 #define POKERCORE_HOLDEM_H
 #include <stdint.h>
 #include "_tables7.h"
 
-/* Rank of the non-flush part of a 7-card hand from its rank-key sum. */
+/* Sums of n card keys (any codes: a key is at most PC7_MAX_RANK_KEY) have rows
+ * below the offset tables' lengths; _tablegen7.py also checks that every column
+ * of every row lands inside the value table.  These two facts keep the
+ * unclamped lookups below in bounds. */
+typedef char pc7_off7_covers_7_keys[(7u * PC7_MAX_RANK_KEY >> PC7_SHIFT7) < PC7_OFF7_ROWS ? 1 : -1];
+typedef char pc7_off6_covers_6_keys[(6u * PC7_MAX_RANK_KEY >> PC7_SHIFT7) < PC7_OFF6_ROWS ? 1 : -1];
+
+/* Non-flush rank from the low word of a sum of seven PC7_CARD entries (the
+ * kernels' own sums): no clamp needed, see above. */
+static inline int pc7_nonflush7_sum(uint32_t k)
+{
+    return PC7_NF7[k + (uint32_t)PC7_OFF7[k >> PC7_SHIFT7]];
+}
+
+static inline int pc7_nonflush6_sum(uint32_t k)
+{
+    return PC7_NF6[k + (uint32_t)PC7_OFF6[k >> PC7_SHIFT7]];
+}
+
+/* Rank of the non-flush part of a 7-card hand from any rank-key sum (clamped:
+ * the key comes from the caller). */
 static inline int pc7_nonflush7(uint32_t k)
 {
     uint32_t row = k >> PC7_SHIFT7;
@@ -76,7 +97,7 @@ static inline int pc_eval7(unsigned a, unsigned b, unsigned c, unsigned d, unsig
                         | PC7_BIT16[f] | PC7_BIT16[g];
         return PC7_FLUSH[pc7_flush_mask(fl, bits)];
     }
-    return pc7_nonflush7((uint32_t)k);
+    return pc7_nonflush7_sum((uint32_t)k);  /* seven keys: in bounds without a clamp */
 }
 
 /* Best five of six cards. */
@@ -91,7 +112,7 @@ static inline int pc_eval6(unsigned a, unsigned b, unsigned c, unsigned d, unsig
                         | PC7_BIT16[f];
         return PC7_FLUSH[pc7_flush_mask(fl, bits)];
     }
-    return pc7_nonflush6((uint32_t)k);
+    return pc7_nonflush6_sum((uint32_t)k);  /* six keys: in bounds without a clamp */
 }
 
 /* Omaha: best hand with exactly two of the nh hole cards (4 <= nh <= 6) and
