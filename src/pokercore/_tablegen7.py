@@ -152,7 +152,8 @@ def _cover_any_sum(offsets: list[int], table: list[int], n: int, shift: int) -> 
     so ``n`` keys sum to at most ``n * RANK_KEY[12]``; rows past the last
     packed one read the start of the table.  Then every column of every row
     lands inside ``table``, and a kernel summing ``n`` keys needs no clamp
-    (``pc_eval7``, ``pc_eval6``).  Checked here for every row.
+    (``pc_eval7``, ``pc_eval6``, the Omaha board lookup).  Checked here for
+    every row.
     """
     width = 1 << shift
     rows = (n * RANK_KEY[12] >> shift) + 1
@@ -187,6 +188,7 @@ def _omaha_tables(nonflush5: dict[tuple[int, ...], int]):
     boards = list(_rank_multisets(5))
     board_keys = [sum(RANK_KEY[r] for r in b) for b in boards]
     offsets, slots = _pack(board_keys, list(range(1, len(boards) + 1)), SHIFT5)
+    offsets = _cover_any_sum(offsets, slots, 5, SHIFT5)  # five keys of any bytes: no clamp
     board_index = [max(v - 1, 0) for v in slots]  # unknown slots read board 0
     _, pairs = _pair_index()
     triples = sorted({t for b in boards for t in itertools.combinations(b, 3)})
@@ -233,14 +235,11 @@ def render() -> str:
     t = build()
     card7 = [0] * 256  # codes 52..255 (never valid) add nothing
     rank_of = [0] * 256
-    suit_of = [0] * 256
     bit16 = [0] * 256
     for c in range(52):
         card7[c] = RANK_KEY[c >> 2] | 1 << (SUIT_SHIFT + 4 * (c & 3))
-        rank_of[c], suit_of[c] = c >> 2, c & 3
+        rank_of[c] = c >> 2
         bit16[c] = 1 << (16 * (c & 3) + (c >> 2))
-    # Rank keys by rank (for Omaha boards), padded to 16 for masked indexes.
-    rank_key16 = list(RANK_KEY) + [0, 0, 0]
     defines = {
         "PC7_SHIFT7": SHIFT7, "PC7_SHIFT5": SHIFT5,
         "PC7_NF7_SIZE": len(t["nf7"]), "PC7_OFF7_ROWS": len(t["off7"]),
@@ -256,8 +255,6 @@ def render() -> str:
         _c_array("uint64_t", "PC7_CARD", card7),
         _c_array("uint64_t", "PC7_BIT16", bit16),
         _c_array("uint8_t", "PC7_RANK", rank_of),
-        _c_array("uint8_t", "PC7_SUIT", suit_of),
-        _c_array("uint32_t", "PC7_RANK_KEY", rank_key16),
         _c_array("uint16_t", "PC7_FLUSH", t["flush"]),
         _c_array("int32_t", "PC7_OFF7", t["off7"]),
         _c_array("uint16_t", "PC7_NF7", t["nf7"]),

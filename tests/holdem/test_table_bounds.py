@@ -1,9 +1,9 @@
-"""The 6- and 7-card kernels index their tables without clamps: the tables keep them in bounds.
+"""The 6-, 7-card and Omaha kernels index their tables without clamps: the tables keep them in bounds.
 
 ``pc_eval7``/``pc_eval6`` (and so the batch loops, whose input a racing
 writer may change after validation) look up ``NF[k + OFF[k >> SHIFT]]`` with
 ``k`` the low word of a sum of seven (six) ``PC7_CARD`` entries, for any
-bytes.  That is in bounds iff every row such a sum can reach has an offset
+bytes; ``pc_eval_omaha`` finds its board's row the same way from five.  That is in bounds iff every row such a sum can reach has an offset
 and each of those rows' columns lands inside the value table.  These tests
 read the header the extension was built from and check both facts for the
 worst sum of any bytes (the generator asserts the same when it writes it).
@@ -42,9 +42,15 @@ def header() -> str:
     return HEADER.read_text()
 
 
-@pytest.mark.parametrize(("n", "off", "size"), [(7, "PC7_OFF7", "PC7_NF7_SIZE"), (6, "PC7_OFF6", "PC7_NF6_SIZE")])
-def test_every_sum_of_any_bytes_lands_inside_the_value_table(header: str, n: int, off: str, size: str) -> None:
-    shift = _define(header, "PC7_SHIFT7")
+@pytest.mark.parametrize(("n", "off", "size", "shift_name"), [
+    (7, "PC7_OFF7", "PC7_NF7_SIZE", "PC7_SHIFT7"),
+    (6, "PC7_OFF6", "PC7_NF6_SIZE", "PC7_SHIFT7"),
+    (5, "PC7_OFF5", "PC7_B5_SIZE", "PC7_SHIFT5"),  # the Omaha board's key sum
+])
+def test_every_sum_of_any_bytes_lands_inside_the_value_table(
+    header: str, n: int, off: str, size: str, shift_name: str
+) -> None:
+    shift = _define(header, shift_name)
     table_size = _define(header, size)
     offsets = _array(header, off)
     card = _array(header, "PC7_CARD")
