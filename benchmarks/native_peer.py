@@ -3,6 +3,7 @@
     python benchmarks/native_peer.py                        # pokercore's rows only
     python benchmarks/native_peer.py --peer-cmd ./driver    # the same rows on a peer too
     python benchmarks/native_peer.py --peer-cmd ./driver --repeats 7 --json rows.json
+    python benchmarks/native_peer.py --peer-cmd ./driver --clock cpu   # on a busy machine
 
 The rows are those of issue 23 ("at least OMPEval on every row"):
 
@@ -17,7 +18,10 @@ The rows are those of issue 23 ("at least OMPEval on every row"):
 Each repeat runs every row on the peer and on pokercore back to back
 (alternating which goes first); the best of ``--repeats`` counts, since the
 machines are shared.  The load average is printed with the table: rows on
-two threads only mean something when the second core is idle.
+two threads only mean something when the second core is idle.  With
+``--clock cpu`` the one-thread rows are timed in process CPU time on both
+sides (steadier when other jobs share the cores; time lost to them is not
+counted); two-thread rows always use the wall clock.
 
 Answers are checked before any number is printed: the peer's ranks of the
 first ``--check-hands`` hands must order them exactly as pokercore's do
@@ -27,11 +31,13 @@ agree to 1e-6, Monte Carlo equities within six standard errors.
 The peer protocol (one command a line on the peer's stdin, one answer line):
 
     hands PATH N                -> ok            load N rows of 7 card bytes (code = 4*rank + suit)
-    eval7 PASSES                -> SECONDS SUM   time PASSES passes over the loaded rows
+    eval7 PASSES                -> SECONDS SUM [CPU]   time PASSES passes over the loaded rows
     ranks7 PATH                 -> ok            write one uint16 rank a loaded row (higher is better)
     equity MODE THREADS LIMIT R1;R2;...          MODE exact or mc; LIMIT: Monte Carlo samples
-                                -> SECONDS SAMPLES EQ1 EQ2 ...
+                                -> SECONDS SAMPLES EQ1 EQ2 ... [cpu=CPU]
     quit
+
+SECONDS is wall time; CPU, optional, the process CPU time of the same work.
 
 The peer is never a test dependency; building one is up to its user.
 """
@@ -116,14 +122,25 @@ def check_order(ours: np.ndarray, theirs: np.ndarray) -> None:
         raise AssertionError("the peer's ranks order the hands differently from pokercore's")
 
 
-def ours_equity(players: list[str], exact: bool, workers: int, samples: int) -> tuple[float, list[float], list[float]]:
-    t = time.perf_counter()
+def ours_equity(players: list[str], exact: bool, workers: int, samples: int,
+                cpu: bool) -> tuple[float, list[float], list[float]]:
+    clock = time.process_time if cpu else time.perf_counter
+    t = clock()
     if exact:
         r = equity(players, exact=True, workers=workers)
     else:
         r = equity(players, samples=samples, seed=12345, workers=workers)
-    dt = time.perf_counter() - t
+    dt = clock() - t
     return dt, [p.equity for p in r.players], [p.stderr for p in r.players]
+
+
+def peer_seconds(answer: list[str], cpu: bool) -> float:
+    """The wall time of a peer's answer, or its CPU time when asked for and given."""
+    if cpu:
+        for field_ in answer[1:]:
+            if field_.startswith("cpu="):
+                return float(field_[4:])
+    return float(answer[0])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=10_000_000, help="random 7-card hands in the card array")
     parser.add_argument("--mc-samples", type=int, default=4_000_000, help="Monte Carlo samples a run")
     parser.add_argument("--check-hands", type=int, default=2_000_000, help="hands whose ranks are compared")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="one-thread rows in wall time (default) or process CPU time")
     parser.add_argument("--json", help="also write the rows here")
     args = parser.parse_args(argv)
 
@@ -170,32 +189,36 @@ def main(argv: list[str] | None = None) -> int:
             (row("exact hand vs range preflop AsKs vs QQ+,AKs,AKo, 1 thread", "ms"), VS_RANGE, True, 1),
         ]
         checked: set[str] = set()
+        cpu = args.clock == "cpu"
         for rep in range(args.repeats):
             order = (0, 1) if rep % 2 == 0 else (1, 0)
             for who in order:
                 load = os.getloadavg()[0]
                 if who == 0:
-                    t = time.perf_counter()
+                    clock = time.process_time if cpu else time.perf_counter
+                    t = clock()
                     evaluate7_batch(hands, out=out)
-                    r_eval.ours.append(args.hands / (time.perf_counter() - t) / 1e6)
+                    r_eval.ours.append(args.hands / (clock() - t) / 1e6)
                     r_eval.load.append(load)
                 elif peer:
-                    secs = float(peer.ask("eval7 1")[0])
+                    ans = peer.ask("eval7 1")
+                    secs = float(ans[2]) if cpu and len(ans) > 2 else float(ans[0])
                     r_eval.peer.append(args.hands / secs / 1e6)
             for r, players, exact, threads in eq_rows:
+                on_cpu = cpu and threads == 1
                 ours_eq: list[float] = []
                 ours_se: list[float] = []
                 peer_eq: list[float] = []
                 for who in order:
                     if who == 0:
-                        dt, ours_eq, ours_se = ours_equity(players, exact, threads, args.mc_samples)
+                        dt, ours_eq, ours_se = ours_equity(players, exact, threads, args.mc_samples, on_cpu)
                         r.ours.append(dt * 1e3 if exact else args.mc_samples / dt / 1e6)
                         r.load.append(os.getloadavg()[0])
                     elif peer:
                         limit = 0 if exact else args.mc_samples
                         ans = peer.ask(f"equity {'exact' if exact else 'mc'} {threads} {limit} {';'.join(players)}")
-                        secs, samples = float(ans[0]), float(ans[1])
-                        peer_eq = [float(x) for x in ans[2:]]
+                        secs, samples = peer_seconds(ans, on_cpu), float(ans[1])
+                        peer_eq = [float(x) for x in ans[2:] if not x.startswith("cpu=")]
                         r.peer.append(secs * 1e3 if exact else samples / secs / 1e6)
                 if peer and r.name not in checked:
                     for p, (a, b) in enumerate(zip(ours_eq, peer_eq)):
@@ -213,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
 
     loads = [x for r in rows for x in r.load]
     print(f"\npokercore {pokercore.__version__}, Python {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} CPUs; best of {args.repeats}; load average (1 min) "
+          f"{os.cpu_count()} CPUs; best of {args.repeats}; one-thread rows in {args.clock} time; load average (1 min) "
           f"{min(loads):.2f}..{max(loads):.2f} during the run")
     head = f"{'row':64} {args.peer_name:>12} {'pokercore':>12} {'ratio':>7}"
     print(head)
@@ -227,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({
             "python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-            "peer": args.peer_name, "repeats": args.repeats,
+            "peer": args.peer_name, "repeats": args.repeats, "clock": args.clock,
             "rows": [asdict(r) | {"ratio": r.ratio()} for r in rows],
         }, indent=1))
     return 0
