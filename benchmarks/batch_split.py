@@ -33,7 +33,13 @@ from pathlib import Path
 import numpy as np
 
 import pokercore
-from pokercore import evaluate5_batch, evaluate6_batch, evaluate7_batch, evaluate_omaha_batch, random_hands
+from pokercore import (
+    evaluate5_batch,
+    evaluate6_batch,
+    evaluate7_batch,
+    evaluate_omaha_batch,
+    random_hands,
+)
 
 PYX = r'''
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
@@ -122,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
             ref = call(h)
             ext.kernel(h, out)
             assert (out == ref).all(), f"{k}-card kernel loop disagrees with the batch call"
-            t_all = best_cpu(lambda: call(h, out=out), args.repeats)
-            t_val = best_cpu(lambda: ext.validation(h), args.repeats)
-            t_ker = best_cpu(lambda: ext.kernel(h, out), args.repeats)
+            t_all = best_cpu(lambda call=call, h=h: call(h, out=out), args.repeats)
+            t_val = best_cpu(lambda h=h: ext.validation(h), args.repeats)
+            t_ker = best_cpu(lambda h=h: ext.kernel(h, out), args.repeats)
             print(f"{k}-card{'':8} " + " ".join(f"{n / t / 1e6:8.1f} M/s {t / n * 1e9:5.2f} ns"
                                                 for t in (t_all, t_val, t_ker)) + f" {t_val / t_all:16.0%}")
         m = n // 4
@@ -136,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         t_all = best_cpu(lambda: evaluate_omaha_batch(holes, boards, out=o), args.repeats)
         t_val = best_cpu(lambda: (ext.validation(holes), ext.validation(boards)), args.repeats)
         t_ker = best_cpu(lambda: ext.kernel_omaha(holes, boards, o), args.repeats)
-        print(f"Omaha 4 holes  " + " ".join(f"{m / t / 1e6:8.1f} M/s {t / m * 1e9:5.2f} ns"
+        print("Omaha 4 holes  " + " ".join(f"{m / t / 1e6:8.1f} M/s {t / m * 1e9:5.2f} ns"
                                            for t in (t_all, t_val, t_ker))
               + f" {t_val / t_all:16.0%}  (+ the hole/board overlap check in 'batch')")
     return 0

@@ -243,9 +243,9 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     for r in rows:
         a, b, q = r.best(r.ours), r.best(r.peer), r.ratio()
-        fmt = (lambda v: "-" if v is None else f"{v:.1f} {r.unit}") if r.unit == "M/s" else \
-              (lambda v: "-" if v is None else f"{v:.2f} {r.unit}")
-        print(f"{r.name:64} {fmt(b):>12} {fmt(a):>12} {'-' if q is None else f'{q:.2f}x':>7}")
+        digits = 1 if r.unit == "M/s" else 2
+        ours, theirs = ("-" if v is None else f"{v:.{digits}f} {r.unit}" for v in (a, b))
+        print(f"{r.name:64} {theirs:>12} {ours:>12} {'-' if q is None else f'{q:.2f}x':>7}")
     print("ratio: how many times faster pokercore is (> 1: pokercore ahead)")
     if args.json:
         Path(args.json).write_text(json.dumps({

@@ -22,13 +22,13 @@ HEADER = Path(pokercore.get_include()) / "_tables7.h"
 
 
 def _define(text: str, name: str) -> int:
-    m = re.search(rf"^#define {name} (\d+)$", text, re.M)
+    m = re.search(rf"^#define {name} (\d+)$", text, re.MULTILINE)
     assert m, name
     return int(m.group(1))
 
 
 def _array(text: str, name: str) -> list[int]:
-    m = re.search(rf"static const \w+ {name}\[(\d+)\] = {{(.*?)}};", text, re.S)
+    m = re.search(rf"static const \w+ {name}\[(\d+)\] = {{(.*?)}};", text, re.DOTALL)
     assert m, name
     values = [int(v) for v in m.group(2).replace("\n", "").split(",") if v.strip()]
     assert len(values) == int(m.group(1))
