@@ -310,6 +310,14 @@ def evaluate_omaha_batch(holes, boards, out=None):
     cdef const uint8_t *ph = &h[0, 0]
     cdef const uint8_t *pb = &b[0, 0]
     with nogil:
-        for i in range(n):
-            r[i] = pc_eval_omaha(ph + nh * i, nh, pb + 5 * i)
+        # A literal hole count a loop: the kernel's pair loop unrolls.
+        if nh == 4:
+            for i in range(n):
+                r[i] = pc_eval_omaha(ph + 4 * i, 4, pb + 5 * i)
+        elif nh == 5:
+            for i in range(n):
+                r[i] = pc_eval_omaha(ph + 5 * i, 5, pb + 5 * i)
+        else:
+            for i in range(n):
+                r[i] = pc_eval_omaha(ph + 6 * i, 6, pb + 5 * i)
     return result

@@ -6,15 +6,45 @@
  * docstring for the design).
  *
  * Every function here reads only table memory whatever codes it is given
- * (codes index 256-entry tables; hashed indexes are clamped), but its answer
- * is meaningful only for distinct codes in 0..51: validate first.
+ * (codes index 256-entry tables; a hashed index is in bounds by the tables'
+ * construction or clamped), but its answer is meaningful only for distinct
+ * codes in 0..51: validate first.
  */
 #ifndef POKERCORE_EVALUATOR7_H
 #define POKERCORE_EVALUATOR7_H
 #include <stdint.h>
 #include "_tables7.h"
 
-/* Rank of the non-flush part of a 7-card hand from its rank-key sum. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PC7_NOINLINE __attribute__((noinline, unused))
+#elif defined(_MSC_VER)
+#define PC7_NOINLINE __declspec(noinline)
+#else
+#define PC7_NOINLINE
+#endif
+
+/* Sums of n card keys (any codes: a key is at most PC7_MAX_RANK_KEY) have rows
+ * below the offset tables' lengths; _tablegen7.py also checks that every column
+ * of every row lands inside the value table.  These two facts keep the
+ * unclamped lookups below in bounds. */
+typedef char pc7_off7_covers_7_keys[(7u * PC7_MAX_RANK_KEY >> PC7_SHIFT7) < PC7_OFF7_ROWS ? 1 : -1];
+typedef char pc7_off6_covers_6_keys[(6u * PC7_MAX_RANK_KEY >> PC7_SHIFT7) < PC7_OFF6_ROWS ? 1 : -1];
+typedef char pc7_off5_covers_5_keys[(5u * PC7_MAX_RANK_KEY >> PC7_SHIFT5) < PC7_OFF5_ROWS ? 1 : -1];
+
+/* Non-flush rank from the low word of a sum of seven PC7_CARD entries (the
+ * kernels' own sums): no clamp needed, see above. */
+static inline int pc7_nonflush7_sum(uint32_t k)
+{
+    return PC7_NF7[k + (uint32_t)PC7_OFF7[k >> PC7_SHIFT7]];
+}
+
+static inline int pc7_nonflush6_sum(uint32_t k)
+{
+    return PC7_NF6[k + (uint32_t)PC7_OFF6[k >> PC7_SHIFT7]];
+}
+
+/* Rank of the non-flush part of a 7-card hand from any rank-key sum (clamped:
+ * the key comes from the caller). */
 static inline int pc7_nonflush7(uint32_t k)
 {
     uint32_t row = k >> PC7_SHIFT7;
@@ -76,7 +106,7 @@ static inline int pc_eval7(unsigned a, unsigned b, unsigned c, unsigned d, unsig
                         | PC7_BIT16[f] | PC7_BIT16[g];
         return PC7_FLUSH[pc7_flush_mask(fl, bits)];
     }
-    return pc7_nonflush7((uint32_t)k);
+    return pc7_nonflush7_sum((uint32_t)k);  /* seven keys: in bounds without a clamp */
 }
 
 /* Best five of six cards. */
@@ -91,31 +121,64 @@ static inline int pc_eval6(unsigned a, unsigned b, unsigned c, unsigned d, unsig
                         | PC7_BIT16[f];
         return PC7_FLUSH[pc7_flush_mask(fl, bits)];
     }
-    return pc7_nonflush6((uint32_t)k);
+    return pc7_nonflush6_sum((uint32_t)k);  /* six keys: in bounds without a clamp */
+}
+
+/* Best of `best` and the flushes of two ranks of hm (hole) and three of bm
+ * (board), both 13-bit masks of one suit.  Out of line: rare, and it keeps
+ * pc_eval_omaha small enough to inline into the batch loops. */
+static PC7_NOINLINE int pc7_omaha_flush(unsigned hm, unsigned bm, int best)
+{
+    unsigned x, y, u, v, w;
+    for (x = hm; x; x &= x - 1u) {
+        for (y = x & (x - 1u); y; y &= y - 1u) {
+            unsigned two = (x & (0u - x)) | (y & (0u - y));
+            for (u = bm; u; u &= u - 1u) {
+                for (v = u & (u - 1u); v; v &= v - 1u) {
+                    for (w = v & (v - 1u); w; w &= w - 1u) {
+                        unsigned five = two | (u & (0u - u)) | (v & (0u - v)) | (w & (0u - w));
+                        int f = PC7_FLUSH[five & 0x1fffu];
+                        best = f > best ? f : best;
+                    }
+                }
+            }
+        }
+    }
+    return best;
 }
 
 /* Omaha: best hand with exactly two of the nh hole cards (4 <= nh <= 6) and
- * three of the five board cards.  Reads hole[0..nh-1] and board[0..4] once. */
+ * three of the five board cards.  Reads hole[0..nh-1] and board[0..4] once.
+ *
+ * Non-flush: the board's key sum (five PC7_CARD keys: in bounds without a
+ * clamp, as for pc_eval7) names its rank multiset, whose OMAHA row holds the
+ * best non-flush hand for every hole rank pair.  Flush: the same sums carry
+ * per-suit card counts; a suit with >= 3 board cards (bias 5 a field) and
+ * >= 2 hole cards (bias 6) is the only way to a flush, tested without a
+ * branch per card, and only then are its 2-of-hole x 3-of-board rank masks
+ * enumerated (at most 15 x 10, each index 13 bits).  Call it with a literal
+ * nh in a loop so that the pair loop unrolls. */
 static inline int pc_eval_omaha(const uint8_t *hole, int nh, const uint8_t *board)
 {
-    unsigned h[6], hr[6], br[5], bs[5];
-    int i, j, k, l, m;
+    unsigned hr[6];
+    int i, j;
     if (nh < 4) nh = 4;
     if (nh > 6) nh = 6;
-    for (i = 0; i < nh; i++) { h[i] = hole[i]; hr[i] = PC7_RANK[h[i]]; }
-    uint32_t key = 0, scount = 0;
+    uint64_t bsum = 0, hsum = 0, bbits = 0, hbits = 0;
     for (i = 0; i < 5; i++) {
         unsigned c = board[i];
-        br[i] = PC7_RANK[c];
-        bs[i] = PC7_SUIT[c];
-        key += PC7_RANK_KEY[br[i]];
-        scount += 1u << (4u * bs[i]);
+        bsum += PC7_CARD[c];
+        bbits |= PC7_BIT16[c];
     }
-    uint32_t row = key >> PC7_SHIFT5;
-    row = row < PC7_OFF5_ROWS ? row : PC7_OFF5_ROWS - 1u;
-    uint32_t slot = key + (uint32_t)PC7_OFF5[row];
-    slot = slot < PC7_B5_SIZE ? slot : PC7_B5_SIZE - 1u;
-    const uint16_t *t = PC7_OMAHA + (uint32_t)PC7_BOARD5[slot] * PC7_OMAHA_PAIRS;
+    for (i = 0; i < nh; i++) {
+        unsigned c = hole[i];
+        hr[i] = PC7_RANK[c];
+        hsum += PC7_CARD[c];
+        hbits |= PC7_BIT16[c];
+    }
+    uint32_t key = (uint32_t)bsum;
+    const uint16_t *t = PC7_OMAHA
+        + (uint32_t)PC7_BOARD5[key + (uint32_t)PC7_OFF5[key >> PC7_SHIFT5]] * PC7_OMAHA_PAIRS;
     int best = 0;
     for (i = 0; i < nh; i++) {
         for (j = i + 1; j < nh; j++) {
@@ -123,25 +186,12 @@ static inline int pc_eval_omaha(const uint8_t *hole, int nh, const uint8_t *boar
             best = v > best ? v : best;
         }
     }
-    uint32_t three = (scount + 0x5555u) & 0x8888u; /* a suit with >= 3 board cards */
-    if (three) {
-        unsigned suit = (three & 0x8u) ? 0u : (three & 0x80u) ? 1u : (three & 0x800u) ? 2u : 3u;
-        unsigned hb[6], bb[5];
-        int nhs = 0, nbs = 0;
-        for (i = 0; i < nh; i++)
-            if (PC7_SUIT[h[i]] == suit) hb[nhs++] = 1u << hr[i];
-        if (nhs >= 2) {
-            for (i = 0; i < 5; i++)
-                if (bs[i] == suit) bb[nbs++] = 1u << br[i];
-            for (i = 0; i < nhs; i++)
-                for (j = i + 1; j < nhs; j++)
-                    for (k = 0; k < nbs; k++)
-                        for (l = k + 1; l < nbs; l++)
-                            for (m = l + 1; m < nbs; m++) {
-                                int v = PC7_FLUSH[(hb[i] | hb[j] | bb[k] | bb[l] | bb[m]) & 0x1fffu];
-                                best = v > best ? v : best;
-                            }
-        }
+    /* bit 3 of a suit's field: >= 3 board cards and >= 2 hole cards of that suit */
+    uint32_t fl = (((uint32_t)(bsum >> 32) & 0xffffu) + 0x5555u)
+                & (((uint32_t)(hsum >> 32) & 0xffffu) + 0x6666u) & 0x8888u;
+    if (fl) {
+        unsigned shift = (fl & 0x8u) ? 0u : (fl & 0x80u) ? 16u : (fl & 0x800u) ? 32u : 48u;
+        best = pc7_omaha_flush((unsigned)(hbits >> shift) & 0x1fffu, (unsigned)(bbits >> shift) & 0x1fffu, best);
     }
     return best;
 }

@@ -1,0 +1,152 @@
+"""Where a batch call's time goes: the validation pass, the kernel loop, the rest.
+
+    python benchmarks/batch_split.py              # 10M hands a kind, best of 7
+    python benchmarks/batch_split.py --hands 2000000 --repeats 5
+
+``evaluate{5,6,7}_batch`` and ``evaluate_omaha_batch`` check the whole array
+(every row: codes 0..51, distinct; Omaha also holes vs boards) before their
+``nogil`` loop runs.  This script builds a throwaway extension in a temporary
+folder that cimports the same pieces (``pokercore._read_cards.first_invalid_row``,
+the kernels of ``pokercore.ceval``/``ceval7``) and times, on the same random
+hands:
+
+* ``batch``: the public call, with ``out=`` (what a caller pays);
+* ``validation``: the row check alone;
+* ``kernel``: the evaluation loop alone;
+
+in thread CPU time (robust on a shared machine), as millions of hands a
+second and nanoseconds a hand.  Needs Cython and a C compiler, like building
+pokercore itself; nothing is written into the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+import pokercore
+from pokercore import (
+    evaluate5_batch,
+    evaluate6_batch,
+    evaluate7_batch,
+    evaluate_omaha_batch,
+    random_hands,
+)
+
+PYX = r'''
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+from libc.stdint cimport uint8_t, int32_t
+from pokercore.ceval cimport pc_eval5_standard
+from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
+from pokercore._read_cards cimport first_invalid_row
+
+def validation(const uint8_t[:, ::1] h):
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = first_invalid_row(&h[0, 0], h.shape[0], <int>h.shape[1])
+    return bad
+
+def kernel(const uint8_t[:, ::1] h, int32_t[::1] r):
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef int k = <int>h.shape[1]
+    cdef const uint8_t *p = &h[0, 0]
+    with nogil:
+        if k == 7:
+            for i in range(n):
+                r[i] = pc_eval7(p[7 * i], p[7 * i + 1], p[7 * i + 2], p[7 * i + 3], p[7 * i + 4],
+                                p[7 * i + 5], p[7 * i + 6])
+        elif k == 6:
+            for i in range(n):
+                r[i] = pc_eval6(p[6 * i], p[6 * i + 1], p[6 * i + 2], p[6 * i + 3], p[6 * i + 4], p[6 * i + 5])
+        else:
+            for i in range(n):
+                r[i] = pc_eval5_standard(p[5 * i], p[5 * i + 1], p[5 * i + 2], p[5 * i + 3], p[5 * i + 4])
+
+def kernel_omaha(const uint8_t[:, ::1] h, const uint8_t[:, ::1] b, int32_t[::1] r):
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef const uint8_t *ph = &h[0, 0]
+    cdef const uint8_t *pb = &b[0, 0]
+    with nogil:
+        for i in range(n):
+            r[i] = pc_eval_omaha(ph + 4 * i, 4, pb + 5 * i)
+'''
+
+SETUP = r'''
+import pokercore
+from setuptools import Extension, setup
+from Cython.Build import cythonize
+inc = pokercore.get_include()
+setup(ext_modules=cythonize([Extension("split_ext", ["split_ext.pyx"], include_dirs=[inc], extra_compile_args=["-O3"])],
+                            include_path=[str(__import__("pathlib").Path(inc).parent)], quiet=True))
+'''
+
+
+def build(folder: Path):
+    (folder / "split_ext.pyx").write_text(PYX)
+    (folder / "setup.py").write_text(SETUP)
+    subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "-q"], cwd=folder, check=True,
+                   stdout=subprocess.DEVNULL)
+    so = next(folder.glob("split_ext*.so"), None) or next(folder.glob("split_ext*.pyd"))
+    spec = importlib.util.spec_from_file_location("split_ext", so)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def best_cpu(f, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.thread_time()
+        f()
+        best = min(best, time.thread_time() - t)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=10_000_000)
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args(argv)
+    n = args.hands
+    with tempfile.TemporaryDirectory(prefix="pokercore-split-") as tmp:
+        ext = build(Path(tmp))
+        out = np.empty(n, dtype=np.int32)
+        print(f"pokercore {pokercore.__version__}: thread CPU time, best of {args.repeats}, {n:,} random hands a kind; "
+              f"load average {os.getloadavg()[0]:.2f}")
+        print(f"{'kind':14} {'batch':>18} {'validation':>18} {'kernel':>18} {'validation share':>17}")
+        for k, call in ((5, evaluate5_batch), (6, evaluate6_batch), (7, evaluate7_batch)):
+            h = random_hands(n, k, seed=k)
+            ref = call(h)
+            ext.kernel(h, out)
+            assert (out == ref).all(), f"{k}-card kernel loop disagrees with the batch call"
+            t_all = best_cpu(lambda call=call, h=h: call(h, out=out), args.repeats)
+            t_val = best_cpu(lambda h=h: ext.validation(h), args.repeats)
+            t_ker = best_cpu(lambda h=h: ext.kernel(h, out), args.repeats)
+            print(f"{k}-card{'':8} " + " ".join(f"{n / t / 1e6:8.1f} M/s {t / n * 1e9:5.2f} ns"
+                                                for t in (t_all, t_val, t_ker)) + f" {t_val / t_all:16.0%}")
+        m = n // 4
+        rows = random_hands(m, 9, seed=9)
+        holes, boards = np.ascontiguousarray(rows[:, :4]), np.ascontiguousarray(rows[:, 4:])
+        o = out[:m]
+        ext.kernel_omaha(holes, boards, o)
+        assert (o == evaluate_omaha_batch(holes, boards)).all()
+        t_all = best_cpu(lambda: evaluate_omaha_batch(holes, boards, out=o), args.repeats)
+        t_val = best_cpu(lambda: (ext.validation(holes), ext.validation(boards)), args.repeats)
+        t_ker = best_cpu(lambda: ext.kernel_omaha(holes, boards, o), args.repeats)
+        print("Omaha 4 holes  " + " ".join(f"{m / t / 1e6:8.1f} M/s {t / m * 1e9:5.2f} ns"
+                                           for t in (t_all, t_val, t_ker))
+              + f" {t_val / t_all:16.0%}  (+ the hole/board overlap check in 'batch')")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
