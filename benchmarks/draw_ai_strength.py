@@ -61,7 +61,7 @@ def decision_times(deals: int, seed: int) -> None:
     """Milliseconds per hard decision (and per ``hand_over``) at 2, 4 and 6 players."""
     from pokercore.draw import DrawConfig, DrawState
     from pokercore.draw.ai import make_agent
-    from pokercore.draw.ai.ranges import particles
+    from pokercore.draw.ai.particles import particles
 
     particles()   # built once per process (about 1.5 s), not counted
     print("| players | decisions | mean | 99th percentile | max | first round | draw | second round | hand_over |")

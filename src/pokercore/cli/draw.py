@@ -41,6 +41,7 @@ from ..draw.ai import AGENTS, make_agent
 from ..draw.config import DrawConfig
 from ..draw.game import DrawGame
 from ..draw.observation import Observation
+from ..draw.street import Street
 from ..errors import PokercoreError
 from ..ranking import describe_rank
 from .args import integer
@@ -50,7 +51,7 @@ __all__ = ["HumanAgent", "describe_events", "main_play"]
 
 _WORDS = {"f": "fold", "fold": "fold", "k": "check", "check": "check", "c": "call",
           "call": "call", "b": "bet", "bet": "bet", "r": "raise", "raise": "raise"}
-_STREETS = {"bet1": "betting round 1", "draw": "the draw", "bet2": "betting round 2"}
+_STREETS = {Street.BET1: "betting round 1", Street.DRAW: "the draw", Street.BET2: "betting round 2"}
 HELP = """Moves (the limit fixes every amount):
   f  fold: give up the hand and the chips you put in
   k  check: bet nothing; only when there is nothing to call
@@ -82,9 +83,10 @@ def _verb(seat: int, verb: str) -> str:
 def describe_events(events: Sequence[Event]) -> list[str]:
     """One line per public event, saying what each bet puts in and what the bet becomes.
 
-    >>> print("\\n".join(describe_events([Event("bet1", 1, "bet", 2), Event("bet1", 2, "raise", 4),
-    ...                                   Event("bet1", 0, "call", 4), Event("bet1", 1, "call", 2),
-    ...                                   Event("draw", 0, "draw", 0, 2), Event("draw", 1, "draw")])))
+    >>> B1, D = Street.BET1, Street.DRAW
+    >>> print("\\n".join(describe_events([Event(B1, 1, "bet", 2), Event(B1, 2, "raise", 4),
+    ...                                   Event(B1, 0, "call", 4), Event(B1, 1, "call", 2),
+    ...                                   Event(D, 0, "draw", 0, 2), Event(D, 1, "draw")])))
     AI 1 bets 2
     AI 2 raises to 4 (puts in 4)
     You call 4 (put in 4)
@@ -93,7 +95,7 @@ def describe_events(events: Sequence[Event]) -> list[str]:
     AI 1 stands pat
     """
     lines: list[str] = []
-    street: str | None = None
+    street: Street | None = None
     bets: dict[int, int] = {}
     level = 0
     for e in events:
@@ -169,7 +171,7 @@ class HumanAgent:
         to_call = f"to call {obs.to_call}" if obs.to_call else "nothing to call"
         self.say(f"[{_STREETS.get(obs.street, obs.street)}] pot {obs.pot}, {to_call}, "
                  f"your stack {obs.stacks[obs.seat]}"
-                 + (f", raises left {obs.raises_left}" if obs.street != "draw" else ""))
+                 + (f", raises left {obs.raises_left}" if obs.street != Street.DRAW else ""))
         self.say(f"Your cards: {hand_text(obs.hand, self.color)}   ({describe_rank(evaluate5(obs.hand))})")
 
     def _parse(self, line: str, obs: Observation) -> Action | None:
@@ -178,7 +180,7 @@ class HumanAgent:
             return None
         head = words[0].lower()
         legal = obs.legal_actions
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             if head in ("p", "pat", "stand"):
                 return Action("draw")
             if head not in ("d", "draw"):
@@ -215,7 +217,7 @@ class HumanAgent:
     def __call__(self, obs: Observation) -> Action:
         self._show(obs)
         while True:
-            if obs.street == "draw":
+            if obs.street == Street.DRAW:
                 prompt = f"Draw: {self._draw_example(obs)}, p stands pat"
             else:
                 prompt = ", ".join(_move_text(a, obs) for a in obs.legal_actions)
@@ -230,7 +232,7 @@ class HumanAgent:
             if word in ("h", "help", "?"):
                 cfg = obs.config
                 self.say(HELP.format(small=cfg.small_bet, big=cfg.big_bet))
-                if obs.street != "draw":
+                if obs.street != Street.DRAW:
                     self.say("Now you can: " + ", ".join(_move_text(a, obs) for a in obs.legal_actions))
                 continue
             try:

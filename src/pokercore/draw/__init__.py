@@ -15,6 +15,7 @@ Examples
 
 from __future__ import annotations
 
+from ..pots import Pot, build_pots, split_pot
 from .actions import CHECK, FOLD, STAND_PAT, Action, DrawChoices, Event, draw_action
 from .ai.baselines import RandomAgent, check_call_agent, raise_agent
 from .config import DrawConfig
@@ -23,7 +24,7 @@ from .errors import ConfigError, DrawError, HistoryError, IllegalActionError
 from .game import DrawGame, GameResult, play_game
 from .history import format_history, replay_history
 from .observation import Observation
-from ..pots import Pot, build_pots, split_pot
+from .street import Street
 
 __all__ = [
     "CHECK",
@@ -43,6 +44,7 @@ __all__ = [
     "Observation",
     "Pot",
     "RandomAgent",
+    "Street",
     "build_pots",
     "check_call_agent",
     "draw_action",

@@ -31,6 +31,7 @@ import numpy as np
 from ..cards import format_cards, parse_cards
 from .config import MAX_DISCARD
 from .errors import IllegalActionError
+from .street import Street
 
 __all__ = [
     "BETTING_KINDS",
@@ -166,8 +167,8 @@ class Event(NamedTuple):
 
     Attributes
     ----------
-    street : str
-        ``"ante"``, ``"bet1"``, ``"draw"`` or ``"bet2"``.
+    street : Street
+        ``Street.ANTE``, ``BET1``, ``DRAW`` or ``BET2`` (a ``str``: ``"ante"``, ``"bet1"`` ...).
     seat : int
         The seat that acted.
     kind : str
@@ -178,7 +179,7 @@ class Event(NamedTuple):
         Cards exchanged (draw events); which cards stays private.
     """
 
-    street: str
+    street: Street
     seat: int
     kind: str
     amount: int = 0

@@ -22,7 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .errors import ConfigError
+from ..errors import cut
+from .errors import ConfigError, DrawError
+from .street import Street
 
 __all__ = ["DECK_SIZE", "HAND_SIZE", "MAX_DISCARD", "MAX_PLAYERS", "MIN_PLAYERS", "DrawConfig"]
 
@@ -33,6 +35,7 @@ MAX_DISCARD = 3
 #: Fewest and most seats at a table.
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DECK_SIZE = 52
+_STREET_TEXT = frozenset(s.value for s in Street)
 
 
 def _int(name: str, value: object, low: int) -> int:
@@ -126,15 +129,22 @@ class DrawConfig:
         """Bets plus raises allowed per betting round (``1 + raise_cap``)."""
         return 1 + self.raise_cap
 
-    def bet_size(self, street: int) -> int:
-        """Fixed bet of betting round ``street`` (1 or 2).
+    def bet_size(self, street: Street | int) -> int:
+        """Fixed bet of a betting round: ``Street.BET1`` or ``Street.BET2`` (or its number, 1 or 2).
 
-        >>> DrawConfig(small_bet=5).bet_size(2)
-        10
+        >>> cfg = DrawConfig(small_bet=5)
+        >>> cfg.bet_size(Street.BET1), cfg.bet_size(Street.BET2), cfg.bet_size(2)
+        (5, 10, 10)
         """
-        if street not in (1, 2):
-            raise ValueError(f"street must be 1 or 2, got {street!r}")
-        return self.small_bet if street == 1 else int(self.big_bet)  # type: ignore[arg-type]
+        if isinstance(street, str):
+            rnd = Street(street).round if street in _STREET_TEXT else 0
+        else:
+            rnd = street if type(street) is int and street in (1, 2) else 0
+        if rnd == 0:
+            raise DrawError(
+                f"bet_size: give a betting round, Street.BET1 or Street.BET2 (or 1 or 2), got {cut(street)}"
+            )
+        return self.small_bet if rnd == 1 else int(self.big_bet)  # type: ignore[arg-type]
 
     def public(self) -> DrawConfig:
         """This configuration without its seed: what observations carry.

@@ -45,6 +45,7 @@ import numpy as np
 
 from pokercore import evaluate5
 from pokercore.draw.actions import STAND_PAT, draw_action
+from pokercore.draw.street import Street
 from pokercore.errors import PokercoreValueError
 
 from .odds import CATEGORY, best_discard, showdown_cdf
@@ -165,14 +166,14 @@ def chase_discard(hand: Sequence[int]) -> tuple[int, ...]:
 # ---------------------------------------------------------------- simple baselines
 def check_call_agent(obs: Any) -> Any:
     """Never bets or raises: checks, calls (folds only if it cannot call), stands pat."""
-    if obs.street == "draw":
+    if obs.street == Street.DRAW:
         return STAND_PAT
     return check_or_call(obs.legal_actions)
 
 
 def raise_agent(obs: Any) -> Any:
     """Raise-heavy: bets or raises whenever allowed, else checks or calls; stands pat."""
-    if obs.street == "draw":
+    if obs.street == Street.DRAW:
         return STAND_PAT
     return bet_or_raise(obs.legal_actions)
 
@@ -226,7 +227,7 @@ class _Styled:
         return easy_discard(hand)
 
     def __call__(self, obs: Any) -> Any:
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             return draw_action(self.discard(obs.hand))
         return self.bet(obs)
 
@@ -254,14 +255,14 @@ def _share(obs: Any) -> float:
     """
     n = max(1, len(obs.opponents))
     score = showdown_cdf() ** n
-    if obs.street == "bet1":
+    if obs.street == Street.BET1:
         return best_discard(list(obs.hand), score)[1]
     return float(score[evaluate5(list(obs.hand))])
 
 
 def _strength(obs: Any) -> float:
     """Exact heads-up strength: the showdown share against one opponent (see :func:`_share`)."""
-    if obs.street == "bet1":
+    if obs.street == Street.BET1:
         return best_discard(list(obs.hand), showdown_cdf())[1]
     return float(showdown_cdf()[evaluate5(list(obs.hand))])
 
@@ -302,7 +303,7 @@ class RockAgent(_Styled):
     def bet(self, obs: Any) -> Any:
         legal = obs.legal_actions
         s = _strength(obs)
-        if obs.street == "bet1":
+        if obs.street == Street.BET1:
             return bet_or_raise(legal) if s >= self.enter else check_or_fold(legal)
         if s >= self.value:
             return bet_or_raise(legal)
@@ -325,7 +326,7 @@ class StationAgent(_Styled):
 
     def bet(self, obs: Any) -> Any:
         legal = obs.legal_actions
-        if obs.street == "bet2" and _strength(obs) >= self.value:
+        if obs.street == Street.BET2 and _strength(obs) >= self.value:
             return bet_or_raise(legal)
         return check_or_call(legal)
 
