@@ -50,5 +50,5 @@ def test_bet_size_takes_a_betting_street():
     cfg = DrawConfig(small_bet=3)
     assert (cfg.bet_size(Street.BET1), cfg.bet_size(Street.BET2), cfg.bet_size("bet2"), cfg.bet_size(1)) == (3, 6, 6, 3)
     for bad in (Street.DRAW, "river", 3, True, None):
-        with pytest.raises(DrawError, match="give a betting round, Street.BET1 or Street.BET2"):
+        with pytest.raises(DrawError, match=r"give a betting round, Street\.BET1 or Street\.BET2"):
             cfg.bet_size(bad)

@@ -91,7 +91,7 @@ def test_tag_plays_few_hands_hard():
 
 
 def test_draw_rules():
-    fmt = lambda cs: sorted(cs)
+    fmt = sorted
     assert fmt(chase_discard(parse_cards("Ah Kh 7h 3h 3c"))) == parse_cards("3c")        # breaks the pair
     assert fmt(chase_discard(parse_cards("5c 6d 8h 9s Kd"))) == parse_cards("Kd")        # inside straight
     assert fmt(chase_discard(parse_cards("Ah 2d 3c 4s Kd"))) == parse_cards("Kd")        # wheel draw
