@@ -10,7 +10,7 @@ from pokercore.draw import (
     DrawError,
     DrawState,
     HistoryError,
-    RandomAgent,
+    RandomLegalAgent,
     check_call_agent,
     format_history,
     play_game,
@@ -73,7 +73,7 @@ def test_replay_when_the_last_draw_goes_straight_to_showdown() -> None:
 
 def test_every_hand_of_a_game_replays() -> None:
     cfg = DrawConfig(players=5, hands=60, starting_stacks=30, all_in=True, seed=77)
-    result = play_game(cfg, [RandomAgent(k) for k in range(5)], keep_hands=True)
+    result = play_game(cfg, [RandomLegalAgent(k) for k in range(5)], keep_hands=True)
     for hand in result.hands:
         assert replay_history(format_history(hand)).snapshot() == hand.snapshot()
 
@@ -197,14 +197,12 @@ def test_wrong_agent_count_is_refused_before_dealing():
     assert g.play_hand([check_call_agent] * 3).is_over
 
 
-def test_random_agent_from_a_generator_is_reproducible():
+def test_random_agent_from_a_generator_or_a_seed_is_reproducible():
     import numpy as np
 
-    from pokercore.draw import DrawConfig, DrawState, RandomAgent
+    from pokercore.draw import DrawConfig, DrawState, RandomLegalAgent
 
     s = DrawState(DrawConfig(players=2), button=0, seed=3)
     obs = s.observe(s.actor)
-    picks = [RandomAgent(rng=np.random.default_rng(9))(obs) for _ in range(2)]
-    assert picks[0] == picks[1]
-    with pytest.raises(ValueError, match="seed or rng"):
-        RandomAgent(1, rng=np.random.default_rng(9))
+    picks = [RandomLegalAgent(np.random.default_rng(9))(obs) for _ in range(2)] + [RandomLegalAgent(9)(obs)]
+    assert picks[0] == picks[1] == picks[2]

@@ -15,7 +15,7 @@ from pokercore.draw import (
     DrawState,
     IllegalActionError,
     Observation,
-    RandomAgent,
+    RandomLegalAgent,
     format_history,
     play_game,
     replay_history,
@@ -141,7 +141,7 @@ def test_random_hands_keep_every_invariant(setup: tuple[DrawState, list[int]]) -
 def test_random_games_conserve_chips_every_hand(n: int, all_in: bool, seed: int, stack: int) -> None:
     cfg = DrawConfig(players=n, ante=1, small_bet=2, starting_stacks=stack, hands=40,
                      all_in=all_in, seed=seed)
-    result = play_game(cfg, [RandomAgent(seed + k) for k in range(n)], keep_hands=True)
+    result = play_game(cfg, [RandomLegalAgent(seed + k) for k in range(n)], keep_hands=True)
     stacks = cfg.stacks
     for hand in result.hands:
         assert hand.starting_stacks == stacks

@@ -18,8 +18,6 @@ StationAgent        "station"   calls down (bets only monsters), chases every dr
 TightAggressiveAgent "tag"      exact hand strength: few hands, played hard, folds on pot odds
 ==================  ==========  =============================================================
 
-``RandomAgent`` (seeded by an ``int``) is the older name of :class:`RandomLegalAgent`.
-
 Examples
 --------
 >>> import numpy as np
@@ -46,7 +44,6 @@ import numpy as np
 from pokercore import evaluate5
 from pokercore.draw.actions import STAND_PAT, draw_action
 from pokercore.draw.street import Street
-from pokercore.errors import PokercoreValueError
 
 from .odds import CATEGORY, best_discard, showdown_cdf
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
@@ -55,7 +52,6 @@ __all__ = [
     "STYLES",
     "CallAgent",
     "ManiacAgent",
-    "RandomAgent",
     "RandomLegalAgent",
     "RockAgent",
     "StationAgent",
@@ -185,7 +181,12 @@ def _generator(rng: Any) -> np.random.Generator:
 class RandomLegalAgent:
     """Uniformly random among the legal actions (all 26 draws included), from a seeded generator.
 
-    ``rng`` is a :class:`numpy.random.Generator` or a seed.
+    ``rng`` is a :class:`numpy.random.Generator` or a seed (an ``int``).
+
+    >>> from pokercore.draw import DrawConfig, DrawState
+    >>> s = DrawState(DrawConfig(players=2), button=0, seed=3)
+    >>> RandomLegalAgent(5)(s.observe(s.actor)) == RandomLegalAgent(np.random.default_rng(5))(s.observe(s.actor))
+    True
     """
 
     def __init__(self, rng: Any = None) -> None:
@@ -197,21 +198,6 @@ class RandomLegalAgent:
     def __call__(self, obs: Any) -> Any:
         legal = obs.legal_actions
         return legal[int(self.rng.integers(len(legal)))]
-
-
-class RandomAgent(RandomLegalAgent):
-    """:class:`RandomLegalAgent` under its older name: ``RandomAgent(seed)`` or ``RandomAgent(rng=generator)``.
-
-    >>> from pokercore.draw import DrawConfig, DrawState
-    >>> s = DrawState(DrawConfig(players=2), button=0, seed=3)
-    >>> RandomAgent(5)(s.observe(s.actor)) == RandomAgent(5)(s.observe(s.actor))
-    True
-    """
-
-    def __init__(self, seed: int | None = None, *, rng: np.random.Generator | None = None) -> None:
-        if rng is not None and seed is not None:
-            raise PokercoreValueError("RandomAgent: give seed or rng, not both")
-        super().__init__(rng if rng is not None else seed)
 
 
 class _Styled:
