@@ -256,7 +256,7 @@ def test_button_moves_clockwise_skipping_empty_seats() -> None:
 
 def test_hand_needs_two_players() -> None:
     with pytest.raises(ConfigError, match="two seats that can play"):
-        DrawState(DrawConfig(players=2, ante=5, starting_stacks=[4, 100]))
+        DrawState(DrawConfig(players=2, ante=5), stacks=[4, 100])
 
 
 def test_seeded_games_are_reproducible_card_for_card() -> None:
