@@ -9,7 +9,8 @@ the person.  Input is read line by line (scriptable from stdin):
 - the draw: ``d 1 3`` (positions 1-5 of the cards as shown, high card
   first), ``d K♦ 7♥`` (the cards), ``p`` or ``d`` alone to stand pat;
 - ``h`` explains every move, ``q`` stops the game now (the hand in
-  progress does not count; the same in ``pokercore binh play``).
+  progress does not count; the same in ``pokercore binh play``).  Ctrl-C
+  stops it too, with the same totals (exit status 130).
 
 A move that is not legal is refused with the reason and asked again; the
 game state never changes on a refused move.
@@ -39,15 +40,30 @@ from ..cards import parse_cards
 from ..draw.actions import Action, Event
 from ..draw.ai import AGENTS, make_agent
 from ..draw.config import DrawConfig
+from ..draw.errors import ConfigError
 from ..draw.game import DrawGame
 from ..draw.observation import Observation
 from ..draw.street import Street
 from ..errors import PokercoreError
 from ..ranking import describe_rank
+from . import EXIT_INTERRUPTED
 from .args import integer
 from .terminal import color_default, hand_text, sort_hand
 
-__all__ = ["HumanAgent", "describe_events", "main_play"]
+__all__ = ["LEVELS", "HumanAgent", "describe_events", "main_play"]
+
+#: How each ``--level`` plays (every built-in draw agent).
+LEVELS = {
+    "easy": "bets a pair or better, calls now and then, rarely bluffs",
+    "normal": "weighs its odds, position and pot odds",
+    "hard": "reads each opponent's range, bluffs within bounds",
+    "random": "any legal move",
+    "call": "always checks or calls",
+    "maniac": "bets and raises whenever it can",
+    "rock": "plays only strong hands, and raises them",
+    "station": "calls everything down and chases every draw",
+    "tag": "tight and aggressive: few hands, played hard",
+}
 
 _WORDS = {"f": "fold", "fold": "fold", "k": "check", "check": "check", "c": "call",
           "call": "call", "b": "bet", "bet": "bet", "r": "raise", "raise": "raise"}
@@ -253,7 +269,8 @@ def _report(hand, out: HumanAgent) -> None:
     out.show_events(obs)
     out._seen = 0
     for seat, cards in obs.revealed.items():
-        out.say(f"  {_who(seat):<4} show {hand_text(cards, out.color)}  {describe_rank(evaluate5(cards))}")
+        shows = "show " if seat == 0 else "shows"
+        out.say(f"  {_who(seat):<4} {shows} {hand_text(cards, out.color)}  {describe_rank(evaluate5(cards))}")
     if hand.dealt_in[0] and 0 not in obs.revealed and obs.hand:
         how = "you folded" if hand.folded[0] else "you mucked" if obs.revealed else "your hand, not shown"
         out.say(f"  ({how}: {hand_text(obs.hand, out.color)}  {describe_rank(evaluate5(obs.hand))})")
@@ -268,8 +285,8 @@ def _parser() -> argparse.ArgumentParser:
                                 description="Play fixed-limit five-card draw against 1-5 AIs in the terminal.")
     p.add_argument("--opponents", type=int, default=3, choices=range(1, 6), help="number of AIs (1-5, default 3)")
     p.add_argument("--level", default="normal", choices=tuple(AGENTS),
-                   help="how the AIs play: easy, normal, hard; or a baseline: random (any legal move), "
-                        "call (always checks or calls); default normal")
+                   help="how the AIs play (default normal): "
+                        + "; ".join(f"{name}: {LEVELS.get(name, 'a built-in agent')}" for name in AGENTS))
     p.add_argument("--deals", type=integer(0), default=20, metavar="N",
                    help="hands (deals) to play (default 20; 0: until you quit or the chips run out)")
     p.add_argument("--hands", type=integer(0), dest="deals", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -293,8 +310,16 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
     color = {"always": True, "never": False}.get(args.color, color_default(stdout))
     n = args.opponents + 1
     limit = args.deals if args.deals > 0 else 10**9
-    cfg = DrawConfig(players=n, ante=args.ante, small_bet=args.small_bet, starting_stacks=args.stack,
-                     hands=limit, seed=args.seed)
+    try:
+        cfg = DrawConfig(players=n, ante=args.ante, small_bet=args.small_bet, starting_stacks=args.stack,
+                         hands=limit, seed=args.seed)
+    except ConfigError as exc:
+        message, need = str(exc), args.ante + args.small_bet
+        if args.stack < need:  # the same refusal as the API's, in the words of the options
+            message = (f"no hand can be played: --stack {args.stack} cannot pay the ante and one bet "
+                       f"({args.ante} + {args.small_bet} = {need} chips), so nobody could bet or call; "
+                       f"use --stack {need} or more, or a smaller --ante or --small-bet")
+        _parser().error(message)
     rng = np.random.default_rng(args.seed)
     human = HumanAgent(stdin, stdout, color)
     agents = [human] + [make_agent(args.level, rng) for _ in range(args.opponents)]
@@ -303,6 +328,7 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
               f"you against {args.opponents} {args.level} AI{'s' if args.opponents > 1 else ''}.  "
               f"h for help, q to quit.")
     finished = 0
+    code = 0
     try:
         while not game.is_over:
             hand = game.start_hand()
@@ -315,10 +341,13 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
                     hook(hand.observe(seat))
             _report(hand, human)
             finished += 1
-    except _Quit:
+    except (_Quit, KeyboardInterrupt) as exc:
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C: the same totals as q, then the usual status
+            human.say()
+            code = EXIT_INTERRUPTED
         human.say("Game stopped." + (" The hand in progress does not count." if not game.is_over else ""))
     stacks = game.stacks
     human.say("Final stacks: " + "  ".join(f"{_name(s)} {st}" for s, st in enumerate(stacks)))
     human.say(f"Final after {finished} hand{'s' if finished != 1 else ''}: "
               + ", ".join(f"{_name(s)} {st - cfg.stacks[s]:+d}" for s, st in enumerate(stacks)))
-    return 0
+    return code
