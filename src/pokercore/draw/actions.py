@@ -291,7 +291,8 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
     >>> read_action("check", "seat 1")
     Traceback (most recent call last):
     ...
-    pokercore.draw.errors.IllegalActionError: seat 1: not an action: 'check'; return one of observation.legal_actions or an Action(kind, amount, cards)
+    pokercore.draw.errors.IllegalActionError: seat 1: not an action: 'check'; return one of
+    observation.legal_actions or an Action(kind, amount, cards)
     """
     t = type(action)
     if issubclass(t, tuple):

@@ -35,7 +35,7 @@ pokercore.draw.errors.IllegalActionError: the hand is over: no more actions
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +54,7 @@ __all__ = ["DrawState"]
 
 BET1, DRAW, BET2, OVER = Street.BET1, Street.DRAW, Street.BET2, Street.OVER
 
-_SeedLike = Union[None, int, np.random.Generator]
+_SeedLike = int | np.random.Generator | None
 _ACTIONS: dict[tuple[str, int], Action] = {}
 _new_tuple = tuple.__new__
 

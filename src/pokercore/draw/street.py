@@ -45,9 +45,12 @@ class Street(str, Enum):
     BET2 = "bet2"
     OVER = "over"
 
-    # the text form, on every Python version (a str-mixed Enum prints as ``Street.BET1`` from 3.11)
-    __str__ = str.__str__
-    __format__ = str.__format__
+    # the text form on every Python version (from 3.11 a str-mixed Enum prints as ``Street.BET1``)
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
     @property
     def is_betting(self) -> bool:

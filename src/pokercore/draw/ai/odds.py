@@ -198,7 +198,7 @@ def showdown_score(opponents: int = 1) -> np.ndarray:
     return s
 
 
-ScoreLike = Union[np.ndarray, Callable[[np.ndarray], np.ndarray], None]
+ScoreLike = np.ndarray | Callable[[np.ndarray], np.ndarray] | None
 
 
 def _score(ranks: np.ndarray, score: ScoreLike) -> float:
