@@ -31,7 +31,8 @@ The figures in ``docs/binh_strength.md`` come from (one process each, nice
     python benchmarks/binh_strength.py ladder --deals 500 --seed 7 --pairs none --table easy normal hard strongest
     python benchmarks/binh_strength.py speed --deals 1000 --rounds 3
     python benchmarks/binh_strength.py times --n 300
-    python benchmarks/binh_strength.py exploit --deals 2000 --seed 1 --br-samples 2000 --ref-samples 5000 --only br-table
+    python benchmarks/binh_strength.py exploit --deals 2000 --seed 1 --br-samples 2000 --ref-samples 5000 \\
+        --only br-table
 """
 
 from __future__ import annotations
@@ -116,16 +117,10 @@ _CLASSES = {"table": TableAgent, "normal": NormalAgent, "easy": EasyAgent, "stro
             "hard": HardAgent}
 
 
-def ladder(argv: list[str]) -> None:
+def ladder(args: argparse.Namespace) -> None:
     """Heads-up pairs and one table by :func:`pokercore.sim.simulate` with ``duplicate=True``."""
     from pokercore.sim import simulate
 
-    p = argparse.ArgumentParser(prog="binh_strength.py ladder")
-    p.add_argument("--deals", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:strongest"])
-    p.add_argument("--table", nargs="*", default=[])
-    args = p.parse_args(argv)
     print("| match | deals | A points/deal/opponent (95% CI) | seconds |\n|---|---|---|---|")
     for pair in args.pairs:
         if pair == "none":
@@ -153,15 +148,10 @@ def ladder(argv: list[str]) -> None:
             print(f"| {a} - {b} (paired) | {_ci(per_opp[:, ia] - per_opp[:, ib])} |")
 
 
-def speed(argv: list[str]) -> None:
+def speed(args: argparse.Namespace) -> None:
     """Simulated deals/s of four copies of each policy, interleaved rounds in one process."""
     from pokercore.sim import simulate
 
-    p = argparse.ArgumentParser(prog="binh_strength.py speed")
-    p.add_argument("--deals", type=int, default=1000)
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--agents", nargs="+", default=["table", "normal", "easy", "strongest"])
-    args = p.parse_args(argv)
     spent = dict.fromkeys(args.agents, 0.0)
     for name in args.agents:     # warm up: tables, caches
         simulate("binh", [_CLASSES[name]] * 4, deals=20, seed=0, progress=False)
@@ -177,11 +167,8 @@ def speed(argv: list[str]) -> None:
         print(f"| {name} | {rate:,.0f} | {rate / base:.2f}x |")
 
 
-def times(argv: list[str]) -> None:
-    p = argparse.ArgumentParser(prog="binh_strength.py times")
-    p.add_argument("--n", type=int, default=300)
-    p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
+def times(args: argparse.Namespace) -> None:
+    """Decision times of each level on fresh 4-player hands."""
     rs = [np.random.default_rng(s) for s in np.random.SeedSequence(args.seed).spawn(4)]
     agents = {"strongest": StrongestAgent(), "easy": EasyAgent(rs[0]), "normal": NormalAgent(rs[1]),
               "table": TableAgent(), "hard": HardAgent(rs[2])}
@@ -191,32 +178,53 @@ def times(argv: list[str]) -> None:
         print(f"| {name} | {np.median(t):.2f} ms | {np.percentile(t, 95):.2f} ms | {t.max():.2f} ms |", flush=True)
 
 
-def main() -> None:
-    import sys
-
-    modes = {"ladder": ladder, "speed": speed, "times": times}
-    if len(sys.argv) > 1 and sys.argv[1] in modes:
-        modes[sys.argv[1]](sys.argv[2:])
-        return
-    if len(sys.argv) > 1 and sys.argv[1] == "exploit":
-        del sys.argv[1]
-    exploit()
-
-
-def exploit() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--deals", type=int, default=2000, help="duplicate deals per matchup")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--br-samples", type=int, default=2000, help="opponent samples per best-response decision")
-    p.add_argument("--ref-samples", type=int, default=10_000,
+def parser() -> argparse.ArgumentParser:
+    """The command line: one sub-command per mode (``--help`` lists them, ``MODE --help`` its options)."""
+    p = argparse.ArgumentParser(prog="binh_strength.py", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="mode", required=True, metavar="MODE",
+                           help="ladder, speed, times or exploit (see above); MODE --help lists its options")
+    q = sub.add_parser("ladder", help="heads-up pairs and a 4-seat table by duplicate simulation")
+    q.add_argument("--deals", type=int, default=1000, help="duplicate deals per match (default 1000)")
+    q.add_argument("--seed", type=int, default=7)
+    q.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:strongest"],
+                   help="heads-up matches A:B (levels easy normal hard strongest table), or 'none'")
+    q.add_argument("--table", nargs="*", default=[], help="levels of one table, one seat each (default: none)")
+    q.set_defaults(run=ladder)
+    q = sub.add_parser("speed", help="simulated deals per second of each level, interleaved rounds")
+    q.add_argument("--deals", type=int, default=1000, help="deals per round and level (default 1000)")
+    q.add_argument("--rounds", type=int, default=3)
+    q.add_argument("--agents", nargs="+", default=["table", "normal", "easy", "strongest"],
+                   help="levels to time; the first is the baseline of the ratios")
+    q.set_defaults(run=speed)
+    q = sub.add_parser("times", help="milliseconds per decision of each level on fresh 4-player hands")
+    q.add_argument("--n", type=int, default=300, help="decisions per level (default 300)")
+    q.add_argument("--seed", type=int, default=1)
+    q.set_defaults(run=times)
+    q = sub.add_parser("exploit", help="the pair matches of this script's own duplicate loop, best response "
+                                       "included (exploitability of the table policy)")
+    q.add_argument("--deals", type=int, default=2000, help="duplicate deals per matchup")
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--br-samples", type=int, default=2000, help="opponent samples per best-response decision")
+    q.add_argument("--ref-samples", type=int, default=10_000,
                    help="reference opponents for the expected-value estimate against normal (0: off)")
-    p.add_argument("--hard-samples", type=int, default=None)
-    p.add_argument("--hard-candidates", type=int, default=None)
-    p.add_argument("--hard-shrink", type=float, default=None)
-    p.add_argument("--times", type=int, default=0, help="also time this many decisions of each agent")
-    p.add_argument("--only", nargs="+", default=["hard-table", "br-table"],
+    q.add_argument("--hard-samples", type=int, default=None)
+    q.add_argument("--hard-candidates", type=int, default=None)
+    q.add_argument("--hard-shrink", type=float, default=None)
+    q.add_argument("--times", type=int, default=0, help="also time this many decisions of each agent")
+    q.add_argument("--only", nargs="+", default=["hard-table", "br-table"],
                    help="matchups A-B (agents: strongest easy normal table hard br), or 'none'")
-    args = p.parse_args()
+    q.set_defaults(run=exploit)
+    return p
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    args.run(args)
+
+
+def exploit(args: argparse.Namespace) -> None:
+    """Pair matches on this script's duplicate loop (best response included)."""
     hard_kw = {k: v for k, v in (("samples", args.hard_samples), ("candidates", args.hard_candidates),
                                  ("shrink", args.hard_shrink)) if v is not None}
     ss = np.random.SeedSequence(args.seed)
@@ -249,7 +257,8 @@ def exploit() -> None:
             print(f"{'':>6}    {'':<9} expected-value estimate ({ref} reference opponents per differing hand): "
                   f"{m:+.4f} +/- {half:.4f}  (95% CI [{m - half:+.4f}, {m + half:+.4f}])", flush=True)
         hard = agents["hard"]
-        cap = f", hard capped by its time budget in {hard.capped} of {hard.decisions} decisions" if "hard" in pair else ""
+        cap = (f", hard capped by its time budget in {hard.capped} of {hard.decisions} decisions"
+               if "hard" in pair else "")
         print(f"{'':>20} {time.perf_counter() - t0:.0f}s{cap}", flush=True)
         hard.decisions = hard.capped = 0
 

@@ -59,9 +59,9 @@ def pair_match(a: str, b: str, players: int, deals: int, seed: int, workers: int
 
 def decision_times(deals: int, seed: int) -> None:
     """Milliseconds per hard decision (and per ``hand_over``) at 2, 4 and 6 players."""
-    from pokercore.draw import DrawConfig, DrawState
+    from pokercore.draw import DrawConfig, DrawState, Street
     from pokercore.draw.ai import make_agent
-    from pokercore.draw.ai.ranges import particles
+    from pokercore.draw.ai.particles import particles
 
     particles()   # built once per process (about 1.5 s), not counted
     print("| players | decisions | mean | 99th percentile | max | first round | draw | second round | hand_over |")
@@ -71,9 +71,9 @@ def decision_times(deals: int, seed: int) -> None:
         ss = np.random.SeedSequence(seed).spawn(players)
         hard = make_agent("hard", np.random.default_rng(ss[0]))
         agents = [hard] + [make_agent(others[i], np.random.default_rng(ss[i + 1])) for i in range(players - 1)]
-        times: dict[str, list[float]] = {"bet1": [], "draw": [], "bet2": [], "over": []}
+        times: dict[Street, list[float]] = {Street.BET1: [], Street.DRAW: [], Street.BET2: [], Street.OVER: []}
 
-        def timed(obs):
+        def timed(obs, hard=hard, times=times):
             t0 = time.perf_counter()
             a = hard(obs)
             times[obs.street].append(time.perf_counter() - t0)
@@ -86,29 +86,49 @@ def decision_times(deals: int, seed: int) -> None:
             s.play(table)
             t0 = time.perf_counter()
             hard.hand_over(s.observe(0))
-            times["over"].append(time.perf_counter() - t0)
-        every = np.array(times["bet1"] + times["draw"] + times["bet2"]) * 1e3
+            times[Street.OVER].append(time.perf_counter() - t0)
+        every = np.array(times[Street.BET1] + times[Street.DRAW] + times[Street.BET2]) * 1e3
         mean = {k: 1e3 * float(np.mean(v)) if v else 0.0 for k, v in times.items()}
         print(f"| {players} | {len(every)} | {every.mean():.1f} ms | {np.percentile(every, 99):.1f} ms | "
-              f"{every.max():.1f} ms | {mean['bet1']:.1f} ms | {mean['draw']:.1f} ms | {mean['bet2']:.1f} ms | "
-              f"{mean['over']:.1f} ms |", flush=True)
+              f"{every.max():.1f} ms | {mean[Street.BET1]:.1f} ms | {mean[Street.DRAW]:.1f} ms | "
+              f"{mean[Street.BET2]:.1f} ms | {mean[Street.OVER]:.1f} ms |", flush=True)
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("mode", choices=["heads-up", "six", "mixed", "styles", "times"])
-    p.add_argument("--ais", nargs="+", default=["easy", "normal", "hard"])
-    p.add_argument("--styles", nargs="+", default=["maniac", "rock", "station", "tag"])
-    p.add_argument("--players", type=int, default=2)
+#: The modes, as ``--help`` lists them.
+MODES = {
+    "heads-up": "each pair A:B of --pairs heads-up, 2 rotations a deal",
+    "six": "each pair A:B of --pairs six-handed, seats A B A B A B",
+    "mixed": "the agents of --table, one seat each",
+    "styles": "every AI of --ais against every style of --styles (--players, --seating)",
+    "times": "the hard agent's decision times at 2, 4 and 6 players",
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="draw_ai_strength.py", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mode", choices=list(MODES), metavar="MODE",
+                   help="; ".join(f"{name}: {what}" for name, what in MODES.items()))
+    p.add_argument("--ais", nargs="+", default=["easy", "normal", "hard"],
+                   help="styles: the AIs (default easy normal hard)")
+    p.add_argument("--styles", nargs="+", default=["maniac", "rock", "station", "tag"],
+                   help="styles: the playing styles (default maniac rock station tag)")
+    p.add_argument("--players", type=int, default=2, help="styles: seats at the table (default 2)")
     p.add_argument("--seating", choices=["alternate", "one"], default="alternate",
                    help="styles at more than 2 players: AI style AI style ... (alternate) or one AI among "
                         "copies of the style (one)")
-    p.add_argument("--deals", type=int, default=1000)
-    p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:call"])
-    p.add_argument("--table", nargs="+", default=["hard", "normal", "easy", "call"])
+    p.add_argument("--deals", type=int, default=1000, help="deals per match (default 1000)")
+    p.add_argument("--pairs", nargs="+", default=["hard:normal", "normal:easy", "easy:call"],
+                   help="heads-up and six: the matches A:B (default hard:normal normal:easy easy:call)")
+    p.add_argument("--table", nargs="+", default=["hard", "normal", "easy", "call"],
+                   help="mixed: the agents, one seat each (default hard normal easy call)")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--workers", type=int, default=2)
-    ns = p.parse_args(argv)
+    p.add_argument("--workers", type=int, default=2, help="worker processes (results do not depend on it)")
+    return p
+
+
+def main(argv=None):
+    ns = parser().parse_args(argv)
     if ns.mode == "times":
         decision_times(ns.deals, ns.seed)
         return

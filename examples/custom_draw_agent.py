@@ -9,13 +9,13 @@ its pairs (or its four best cards of one suit) and exchanges the rest.
 from collections import Counter
 
 from pokercore import HandCategory, card_rank, card_suit, category_of, evaluate5
-from pokercore.draw import Action
+from pokercore.draw import Action, Street
 from pokercore.sim import simulate
 
 
 def tight_agent(obs):
     legal = obs.legal_actions
-    if obs.street == "draw":
+    if obs.street == Street.DRAW:
         ranks = Counter(card_rank(c) for c in obs.hand)
         suits = Counter(card_suit(c) for c in obs.hand)
         suit, n_suit = suits.most_common(1)[0]

@@ -19,6 +19,7 @@ __all__ = [
     "PokercoreError",
     "PokercoreTypeError",
     "PokercoreValueError",
+    "UnknownAgentError",
     "cut",
 ]
 
@@ -85,3 +86,7 @@ class InvalidRankError(PokercoreValueError):
 
 class DeckError(PokercoreValueError):
     """A deal the deck cannot make (too many or a negative number of cards)."""
+
+
+class UnknownAgentError(PokercoreValueError):
+    """A built-in agent name that the game does not have; the message lists the names it has."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokercore.draw import (
     ConfigError,
@@ -10,7 +12,7 @@ from pokercore.draw import (
     DrawError,
     DrawState,
     HistoryError,
-    RandomAgent,
+    RandomLegalAgent,
     check_call_agent,
     format_history,
     play_game,
@@ -73,7 +75,7 @@ def test_replay_when_the_last_draw_goes_straight_to_showdown() -> None:
 
 def test_every_hand_of_a_game_replays() -> None:
     cfg = DrawConfig(players=5, hands=60, starting_stacks=30, all_in=True, seed=77)
-    result = play_game(cfg, [RandomAgent(k) for k in range(5)], keep_hands=True)
+    result = play_game(cfg, [RandomLegalAgent(k) for k in range(5)], keep_hands=True)
     for hand in result.hands:
         assert replay_history(format_history(hand)).snapshot() == hand.snapshot()
 
@@ -122,6 +124,66 @@ def test_invalid_configs_are_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(ConfigError, match=message) as info:
         DrawConfig(**kwargs)
     assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        # the ante alone is more than any stack: no seat is ever dealt in
+        ({"players": 2, "ante": 300, "starting_stacks": 200},
+         r"needs the ante and one bet \(300 \+ 2 = 302 chips\) .* none of the 2 seats .* at least 302 chips"),
+        # dealt in, but nobody can bet or call
+        ({"players": 2, "small_bet": 500, "starting_stacks": 200}, r"\(1 \+ 500 = 501 chips\)"),
+        ({"players": 3, "starting_stacks": [200, 2, 2]}, r"only 1 of the 3 seats starts with that many"),
+        ({"players": 4, "starting_stacks": [50, 0, 0, 0]}, "only 1 of the 4 seats"),
+        ({"players": 3, "ante": 2, "big_bet": 1, "starting_stacks": 2}, r"\(2 \+ 1 = 3 chips\)"),
+        ({"players": 2, "all_in": True, "starting_stacks": [0, 9]}, "a hand needs two seats with chips"),
+    ],
+)
+def test_configs_that_cannot_play_a_hand_are_refused(kwargs: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match="^no hand can be played: .*" + message) as info:
+        DrawConfig(**kwargs)
+    assert "give two or more seats" in str(info.value)
+
+
+def test_short_stacks_that_can_still_bet_are_accepted() -> None:
+    assert DrawConfig(players=2, starting_stacks=[200, 3]).stacks == (200, 3)        # 3 = ante + one bet
+    assert DrawConfig(players=3, starting_stacks=[200, 3, 0]).stacks == (200, 3, 0)
+    # all-in mode: any chips play (all-in for the ante, for less than a bet)
+    cfg = DrawConfig(players=3, ante=300, all_in=True, starting_stacks=200, hands=5, seed=1)
+    result = play_game(cfg, [raise_agent] * 3)
+    assert result.hands_played >= 1 and sum(result.stacks) == 600
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 4), st.integers(1, 5), st.integers(0, 3), st.data())
+def test_a_config_is_refused_exactly_when_no_bet_could_be_called(n, ante, small, extra, data) -> None:
+    """With all-in mode off and every seat betting or raising when it can, a bet gets called or
+    raised in the first hand exactly when DrawConfig accepts the stacks."""
+    stacks = data.draw(st.lists(st.integers(0, ante + small + 2), min_size=n, max_size=n))
+    big = small + extra
+    try:
+        DrawConfig(players=n, ante=ante, small_bet=small, big_bet=big, starting_stacks=stacks)
+        accepted = True
+    except ConfigError:
+        accepted = False
+    rules = DrawConfig(players=n, ante=ante, small_bet=small, big_bet=big)
+    if sum(rules.can_play(s) for s in stacks) < 2:
+        assert not accepted          # not even a deal
+        return
+    s = DrawState(rules, stacks, button=0, seed=1)
+    s.play([raise_agent] * n)
+    contested = any(e.kind in ("call", "raise") for e in s.events)
+    assert accepted == contested
+
+
+def test_replays_a_hand_whose_stacks_a_game_could_not_start_with() -> None:
+    # later in a game: seats 0 and 1 can pay the ante but not a bet
+    cfg = DrawConfig(players=3, ante=1, small_bet=2)
+    s = DrawState(cfg, [2, 2, 50], button=2, seed=8)
+    s.play([raise_agent] * 3)
+    again = replay_history(format_history(s))
+    assert again.snapshot() == s.snapshot() and again.starting_stacks == (2, 2, 50)
 
 
 def test_config_defaults() -> None:
@@ -197,14 +259,12 @@ def test_wrong_agent_count_is_refused_before_dealing():
     assert g.play_hand([check_call_agent] * 3).is_over
 
 
-def test_random_agent_from_a_generator_is_reproducible():
+def test_random_agent_from_a_generator_or_a_seed_is_reproducible():
     import numpy as np
 
-    from pokercore.draw import DrawConfig, DrawState, RandomAgent
+    from pokercore.draw import DrawConfig, DrawState, RandomLegalAgent
 
     s = DrawState(DrawConfig(players=2), button=0, seed=3)
     obs = s.observe(s.actor)
-    picks = [RandomAgent(rng=np.random.default_rng(9))(obs) for _ in range(2)]
-    assert picks[0] == picks[1]
-    with pytest.raises(ValueError, match="seed or rng"):
-        RandomAgent(1, rng=np.random.default_rng(9))
+    picks = [RandomLegalAgent(np.random.default_rng(9))(obs) for _ in range(2)] + [RandomLegalAgent(9)(obs)]
+    assert picks[0] == picks[1] == picks[2]

@@ -68,7 +68,7 @@ def _hostile_run(answer: Any, at: int, *, seed: int = 3, players: int = 3) -> tu
         if seen["calls"] > MAX_DECISIONS:
             raise AssertionError("the hand never ends: the engine is stuck")
         if seen["calls"] == at:
-            seen.update(before=s.snapshot(), deck=list(s._deck), seat=obs.seat, phase=obs.street,
+            seen.update(before=s.snapshot(), deck=list(s._deck), seat=obs.seat, street=obs.street,
                         legal=list(obs.legal_actions), events=len(s.events))
             return answer
         return check_call_agent(obs)
@@ -93,11 +93,11 @@ def _check(s: DrawState, seen: dict[str, Any], answer: Any) -> None:
         assert s._deck == seen["deck"]
         return
     # Accepted: its plain values must be one of the legal actions, and the event the engine logged is that one.
-    kind, amount, cards = read_action(answer, "test")
+    kind, _, cards = read_action(answer, "test")
     legal = seen["legal"]
     assert kind in {a.kind for a in legal}
     ev = s.events[seen["events"]]
-    assert ev.seat == seen["seat"] and ev.kind == kind and ev.street == seen["phase"]
+    assert ev.seat == seen["seat"] and ev.kind == kind and ev.street == seen["street"]
     if kind == "draw":
         assert any(set(a.cards) == set(cards) and len(a.cards) == len(cards) for a in legal) or cards == ""
     else:
@@ -144,7 +144,7 @@ def test_an_answer_that_equals_everything_is_read_for_what_it_is(answer, message
 def test_bad_draws_are_refused_in_the_draw(answer, message):
     # Decision 4 of a 3-seat hand where everyone checks is the first draw.
     s, seen = _hostile_run(answer, at=4)
-    assert seen["phase"] == "draw"
+    assert seen["street"] == "draw"
     assert seen["error"] is not None and message in str(seen["error"]), seen["error"]
     _check(s, seen, answer)
 
@@ -183,8 +183,8 @@ def test_act_reads_only_plain_values():
 
 def test_a_draw_outside_the_draw_is_illegal_in_every_betting_round():
     s = DrawState(DrawConfig(players=2), button=0, seed=4)
-    for phase in ("bet1", "bet2"):
-        while s.phase != phase:
+    for street in ("bet1", "bet2"):
+        while s.street != street:
             s.act(check_call_agent(s.observe(s.actor)))
         before = s.snapshot()
         for answer in (("draw", 0, ()), Action("draw"), EqAll(("draw", 0, ()))):
@@ -219,7 +219,8 @@ _parts = st.tuples(_kinds, _numbers, _cards)
 
 def _wrap(parts, how):
     return {"tuple": lambda p: tuple(p), "list": list, "action": lambda p: Action(*p), "eqall": EqAll,
-            "mock": lambda p: mock.MagicMock(), "text": lambda p: str(p[0]), "dict": lambda p: dict(kind=p[0])}[how](parts)
+            "mock": lambda p: mock.MagicMock(), "text": lambda p: str(p[0]),
+            "dict": lambda p: {"kind": p[0]}}[how](parts)
 
 
 _answers = st.builds(_wrap, _parts, st.sampled_from(["tuple", "list", "action", "eqall", "mock", "text", "dict"]))

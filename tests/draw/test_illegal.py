@@ -90,8 +90,8 @@ def test_no_raise_against_all_in_opponents() -> None:
 
 
 def test_all_in_mode_off_refuses_a_call_for_less() -> None:
-    cfg = DrawConfig(players=2, ante=1, small_bet=2, starting_stacks=[50, 2])
-    s = deal(cfg, {0: HANDS[0], 1: HANDS[1]}, button=1)
+    cfg = DrawConfig(players=2, ante=1, small_bet=2)
+    s = deal(cfg, {0: HANDS[0], 1: HANDS[1]}, button=1, stacks=[50, 2])   # seat 1 short, later in a game
     run(s, "s0 bet")
     before = s.snapshot()
     with pytest.raises(IllegalActionError, match="all-in mode is off"):

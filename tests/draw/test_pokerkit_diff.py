@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from pokercore.draw import DrawConfig, DrawState, RandomAgent, check_call_agent, raise_agent
+from pokercore.draw import DrawConfig, DrawState, RandomLegalAgent, check_call_agent, raise_agent
 
 from .helpers import deal, run
 from .pokerkit_ref import replay_on_pokerkit
@@ -27,7 +27,7 @@ class _Mixed:
     """A random agent that prefers passive actions, so more hands reach showdown."""
 
     def __init__(self, seed: int) -> None:
-        self._random = RandomAgent(seed)
+        self._random = RandomLegalAgent(seed)
         self._n = seed
 
     def __call__(self, obs):  # type: ignore[no-untyped-def]

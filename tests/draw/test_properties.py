@@ -15,7 +15,7 @@ from pokercore.draw import (
     DrawState,
     IllegalActionError,
     Observation,
-    RandomAgent,
+    RandomLegalAgent,
     format_history,
     play_game,
     replay_history,
@@ -34,13 +34,11 @@ def hand_setups(draw: Any) -> tuple[DrawState, list[int]]:
     small = draw(st.integers(1, 4))
     big = draw(st.sampled_from([None, small, 3 * small]))
     cap = draw(st.integers(0, 4))
+    # any stacks a hand of a game may see (short ones too); the config is the rules
     stacks = draw(st.lists(st.integers(0, 40), min_size=n, max_size=n))
-    cfg = DrawConfig(players=n, ante=ante, small_bet=small, big_bet=big, raise_cap=cap,
-                     starting_stacks=stacks, all_in=all_in)
+    cfg = DrawConfig(players=n, ante=ante, small_bet=small, big_bet=big, raise_cap=cap, all_in=all_in)
     if sum(cfg.can_play(s) for s in stacks) < 2:
         stacks = [max(s, ante + 1) for s in stacks]
-        cfg = DrawConfig(players=n, ante=ante, small_bet=small, big_bet=big, raise_cap=cap,
-                         starting_stacks=stacks, all_in=all_in)
     button = draw(st.integers(0, n - 1))
     seed = draw(st.integers(0, 2**32 - 1))
     choices = draw(st.lists(st.integers(0, 10**6), min_size=40, max_size=40))
@@ -141,7 +139,7 @@ def test_random_hands_keep_every_invariant(setup: tuple[DrawState, list[int]]) -
 def test_random_games_conserve_chips_every_hand(n: int, all_in: bool, seed: int, stack: int) -> None:
     cfg = DrawConfig(players=n, ante=1, small_bet=2, starting_stacks=stack, hands=40,
                      all_in=all_in, seed=seed)
-    result = play_game(cfg, [RandomAgent(seed + k) for k in range(n)], keep_hands=True)
+    result = play_game(cfg, [RandomLegalAgent(seed + k) for k in range(n)], keep_hands=True)
     stacks = cfg.stacks
     for hand in result.hands:
         assert hand.starting_stacks == stacks

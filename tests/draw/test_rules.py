@@ -25,9 +25,9 @@ STAND_ALL = "s1 draw; s2 draw; s0 draw"
 def test_check_around_best_hand_takes_the_antes() -> None:
     cfg = DrawConfig(players=3, ante=1, small_bet=2)
     s = deal(cfg, {0: "Ah Kd 9c 5s 2d", 1: "Qc Qd 8h 7h 3s", 2: "Jc Td 8s 6h 4c"})
-    assert (s.actor, s.phase, s.pot) == (1, "bet1", 3)
+    assert (s.actor, s.street, s.pot) == (1, "bet1", 3)
     run(s, "s1 check; s2 check; s0 check")
-    assert s.phase == "draw" and s.actor == 1
+    assert s.street == "draw" and s.actor == 1
     run(s, STAND_ALL + "; s1 check; s2 check; s0 check")
     assert s.is_over and s.payouts == (0, 3, 0)
     assert s.stacks == (199, 202, 199)
@@ -42,9 +42,9 @@ def test_small_bet_then_big_bet_and_positions_both_rounds() -> None:
     assert s.actor == 2  # left of the button
     assert s.legal_actions()[1] == Action("bet", 3)
     run(s, "s2 bet; s0 call 3; s1 call")
-    assert s.actor == 2 and s.phase == "draw"
+    assert s.actor == 2 and s.street == "draw"
     run(s, "s2 draw; s0 draw; s1 draw")
-    assert s.phase == "bet2" and s.actor == 2 and s.bet_size == 7
+    assert s.street == "bet2" and s.actor == 2 and s.bet_size == 7
     run(s, "s2 bet 7; s0 raise 14; s1 fold; s2 call")
     assert s.committed == (18, 4, 18)
     assert s.payouts == (40, 0, 0)
@@ -62,7 +62,7 @@ def test_raise_cap_reached() -> None:
         s.raise_(seat=2)
     assert s.snapshot() == before
     run(s, "s2 call 4; s0 call 2")
-    assert s.phase == "draw" and s.committed == (9, 9, 9)
+    assert s.street == "draw" and s.committed == (9, 9, 9)
     # The cap is per round: round 2 starts with four bets and raises again.
     run(s, STAND_ALL)
     assert s.raises_left == 4 and s.current_bet == 0
@@ -138,7 +138,7 @@ def test_side_pots_with_three_all_ins_of_different_sizes() -> None:
     assert s.raises_left == 0
     assert s.legal_actions() == (Action("fold"), Action("call", 1))  # all-in call for less
     run(s, "s1 call 1; s2 call 2")
-    assert s.phase == "draw" and s.committed == (3, 6, 9, 9)
+    assert s.street == "draw" and s.committed == (3, 6, 9, 9)
     run(s, "s0 draw; s1 draw; s2 draw; s3 draw")
     assert s.actor == 2  # seats 0 and 1 are all-in
     run(s, "s2 check; s3 bet 4; s2 call 1")
@@ -174,7 +174,7 @@ def test_short_all_in_does_not_reopen_the_betting() -> None:
         s.raise_(seat=0)
     assert s.snapshot() == before
     run(s, "s0 call 1")
-    assert s.phase == "draw"
+    assert s.street == "draw"
 
 
 def test_full_raise_after_a_short_all_in_reopens() -> None:
@@ -189,9 +189,9 @@ def test_all_in_mode_off_needs_the_full_amount() -> None:
     cfg = DrawConfig(players=2, ante=1, small_bet=2, starting_stacks=[40, 3])
     s = deal(cfg, {0: "Ac Kd 9h 7s 2c", 1: "Qc Qd 8h 7h 3s"}, button=1)
     run(s, "s0 bet; s1 call")  # seat 1 calls its last two chips
-    assert s.stacks[1] == 0 and s.phase == "draw"
+    assert s.stacks[1] == 0 and s.street == "draw"
     run(s, "s0 draw; s1 draw")
-    assert s.phase == "over"  # nobody left to bet against: straight to showdown
+    assert s.street == "over"  # nobody left to bet against: straight to showdown
     assert s.payouts == (0, 6)
     s = deal(cfg, {0: "Ac Kd 9h 7s 2c", 1: "Qc Qd 8h 7h 3s"}, button=1, stacks=[40, 2])
     run(s, "s0 bet")
@@ -243,7 +243,7 @@ def test_all_in_mode_sit_out_only_when_broke() -> None:
     assert s.dealt_in == (True, True, False)
     assert s.committed == (2, 3, 0) and s.stacks[0] == 0
     # seat 0 is all-in from the ante: only seat 1 can bet, so round 1 is skipped.
-    assert s.phase == "draw"
+    assert s.street == "draw"
 
 
 def test_button_moves_clockwise_skipping_empty_seats() -> None:
@@ -256,7 +256,7 @@ def test_button_moves_clockwise_skipping_empty_seats() -> None:
 
 def test_hand_needs_two_players() -> None:
     with pytest.raises(ConfigError, match="two seats that can play"):
-        DrawState(DrawConfig(players=2, ante=5, starting_stacks=[4, 100]))
+        DrawState(DrawConfig(players=2, ante=5), stacks=[4, 100])
 
 
 def test_seeded_games_are_reproducible_card_for_card() -> None:

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import evaluate5
-from ..errors import PokercoreValueError
+from ..errors import PokercoreValueError, UnknownAgentError, cut
 from ._input import codes
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
@@ -462,16 +462,20 @@ class BestResponseAgent:
 _LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "strongest": StrongestAgent}
 
 
-def make_agent(name: str, rng: np.random.Generator, rules: BinhRules | None = None) -> Any:
+def make_agent(name: str, rng: np.random.Generator | None = None, rules: BinhRules | None = None) -> Any:
     """A built-in agent by level: ``"easy"``, ``"normal"``, ``"hard"`` or ``"strongest"``.
+
+    The same signature as :func:`pokercore.draw.ai.make_agent`, plus the
+    Binh ``rules`` (default: the standard ones).  ``rng`` is the agent's
+    source of randomness (``None``: fresh entropy).  An unknown name raises
+    :class:`pokercore.errors.UnknownAgentError` (a ``ValueError``).
 
     >>> make_agent("expert", np.random.default_rng(0))
     Traceback (most recent call last):
     ...
-    ValueError: unknown Binh agent 'expert': use one of easy, normal, hard, strongest
+    pokercore.errors.UnknownAgentError: unknown Binh agent 'expert': use one of easy, normal, hard, strongest
     """
-    try:
-        cls = _LEVELS[name]
-    except KeyError:
-        raise ValueError(f"unknown Binh agent {name!r}: use one of {', '.join(AGENT_LEVELS)}") from None
-    return cls(rng, rules)
+    cls = _LEVELS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise UnknownAgentError(f"unknown Binh agent {cut(name)}: use one of {', '.join(AGENT_LEVELS)}")
+    return cls(np.random.default_rng() if rng is None else rng, rules)

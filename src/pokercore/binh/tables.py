@@ -15,8 +15,12 @@ opponent of that field is ``value_top[rt] + value_middle[rm] + value_bottom[rb]`
 (:meth:`SelfPlayTables.branch_tables` is that objective for
 :func:`pokercore.binh.search.best_arrangement`).
 
-The shipped tables (``pokercore/data/binh_tables.npz``, made by
-:mod:`pokercore.binh.training`) load on first use:
+A table file (:meth:`SelfPlayTables.save`, ``.npz``) holds ``pmf``, a
+``(3, FILE_COLUMNS)`` float32 array whose column ``j`` is Binh rank
+``BINH_RANK_OFFSET + j`` (the ranks below hold no weight and are not
+stored), and ``meta``, a JSON string.  The shipped tables
+(``pokercore/data/binh_tables.npz``, made by :mod:`pokercore.binh.training`)
+load on first use:
 
 >>> from pokercore.binh.tables import default_tables
 >>> t = default_tables()
@@ -37,14 +41,13 @@ from typing import Any
 import numpy as np
 
 from .. import BINH_RANK_OFFSET
-from ..errors import PokercoreValueError
+from ..errors import PokercoreValueError, cut
 from .search import TABLE_LEN, BranchTables
 
-__all__ = ["BRANCHES", "TABLE_LEN", "SelfPlayTables", "default_tables"]
+__all__ = ["BRANCHES", "FILE_COLUMNS", "TABLE_LEN", "SelfPlayTables", "default_tables"]
 
-#: Length of the tables before Binh ranks had their own range (1..7917, as in
-#: older saved files): :meth:`SelfPlayTables.load` shifts them into place.
-_LEGACY_LEN = TABLE_LEN - BINH_RANK_OFFSET
+#: Columns of ``pmf`` in a table file: Binh ranks ``BINH_RANK_OFFSET .. TABLE_LEN - 1``.
+FILE_COLUMNS = TABLE_LEN - BINH_RANK_OFFSET
 BRANCHES = ("top", "middle", "bottom")
 
 
@@ -66,6 +69,11 @@ class SelfPlayTables:
             raise PokercoreValueError(f"SelfPlayTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
         if (pmf < 0).any() or not np.allclose(pmf.sum(axis=1), 1.0):
             raise PokercoreValueError("SelfPlayTables: each pmf row must be a probability distribution")
+        if pmf[:, :BINH_RANK_OFFSET + 1].any():
+            raise PokercoreValueError(
+                f"SelfPlayTables: pmf puts weight below index {BINH_RANK_OFFSET + 1}, where there is no Binh "
+                f"rank: index a row by the Binh rank ({BINH_RANK_OFFSET + 1}..{TABLE_LEN - 1})"
+            )
         self.pmf = pmf
         self.meta = dict(meta or {})
         cdf = np.cumsum(pmf, axis=1)
@@ -114,16 +122,35 @@ class SelfPlayTables:
         return out
 
     def save(self, path: str | Path) -> None:
-        np.savez_compressed(path, pmf=self.pmf.astype(np.float32),
+        """Write the tables to an ``.npz`` file (the format of the module docstring)."""
+        np.savez_compressed(path, pmf=self.pmf[:, BINH_RANK_OFFSET:].astype(np.float32),
                             meta=np.array(json.dumps(self.meta)))
 
     @classmethod
     def load(cls, path: Any) -> SelfPlayTables:
+        """Read tables written by :meth:`save` (a path or a binary file object).
+
+        >>> import io
+        >>> buf = io.BytesIO()
+        >>> default_tables().save(buf); _ = buf.seek(0)
+        >>> bool(np.allclose(SelfPlayTables.load(buf).value, default_tables().value))
+        True
+        """
         with np.load(path, allow_pickle=False) as z:
+            if "pmf" not in z.files or "meta" not in z.files:
+                raise PokercoreValueError(
+                    f"SelfPlayTables.load: {cut(getattr(path, 'name', path))} is not a table file (it needs 'pmf' "
+                    "and 'meta'): write one with SelfPlayTables.save or 'pokercore binh train --out FILE'"
+                )
             pmf = z["pmf"].astype(np.float64)
             meta = json.loads(str(z["meta"]))
-        if pmf.shape == (3, _LEGACY_LEN):   # saved with ranks 1..7917: move them to 10001..17917
-            pmf = np.concatenate([np.zeros((3, BINH_RANK_OFFSET)), pmf], axis=1)
+        if pmf.shape != (3, FILE_COLUMNS):
+            raise PokercoreValueError(
+                f"SelfPlayTables.load: pmf has shape {pmf.shape}, a table file has (3, {FILE_COLUMNS}) "
+                f"(Binh ranks {BINH_RANK_OFFSET}..{TABLE_LEN - 1}): write it with SelfPlayTables.save or "
+                "'pokercore binh train --out FILE'"
+            )
+        pmf = np.concatenate([np.zeros((3, BINH_RANK_OFFSET)), pmf], axis=1)
         pmf /= pmf.sum(axis=1, keepdims=True)
         return cls(pmf, meta)
 

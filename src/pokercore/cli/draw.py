@@ -9,7 +9,8 @@ the person.  Input is read line by line (scriptable from stdin):
 - the draw: ``d 1 3`` (positions 1-5 of the cards as shown, high card
   first), ``d K♦ 7♥`` (the cards), ``p`` or ``d`` alone to stand pat;
 - ``h`` explains every move, ``q`` stops the game now (the hand in
-  progress does not count; the same in ``pokercore binh play``).
+  progress does not count; the same in ``pokercore binh play``).  Ctrl-C
+  stops it too, with the same totals (exit status 130).
 
 A move that is not legal is refused with the reason and asked again; the
 game state never changes on a refused move.
@@ -39,18 +40,34 @@ from ..cards import parse_cards
 from ..draw.actions import Action, Event
 from ..draw.ai import AGENTS, make_agent
 from ..draw.config import DrawConfig
+from ..draw.errors import ConfigError
 from ..draw.game import DrawGame
 from ..draw.observation import Observation
+from ..draw.street import Street
 from ..errors import PokercoreError
 from ..ranking import describe_rank
+from . import EXIT_INTERRUPTED
 from .args import integer
 from .terminal import color_default, hand_text, sort_hand
 
-__all__ = ["HumanAgent", "describe_events", "main_play"]
+__all__ = ["LEVELS", "HumanAgent", "describe_events", "main_play"]
+
+#: How each ``--level`` plays (every built-in draw agent).
+LEVELS = {
+    "easy": "bets a pair or better, calls now and then, rarely bluffs",
+    "normal": "weighs its odds, position and pot odds",
+    "hard": "reads each opponent's range, bluffs within bounds",
+    "random": "any legal move",
+    "call": "always checks or calls",
+    "maniac": "bets and raises whenever it can",
+    "rock": "plays only strong hands, and raises them",
+    "station": "calls everything down and chases every draw",
+    "tag": "tight and aggressive: few hands, played hard",
+}
 
 _WORDS = {"f": "fold", "fold": "fold", "k": "check", "check": "check", "c": "call",
           "call": "call", "b": "bet", "bet": "bet", "r": "raise", "raise": "raise"}
-_STREETS = {"bet1": "betting round 1", "draw": "the draw", "bet2": "betting round 2"}
+_STREETS = {Street.BET1: "betting round 1", Street.DRAW: "the draw", Street.BET2: "betting round 2"}
 HELP = """Moves (the limit fixes every amount):
   f  fold: give up the hand and the chips you put in
   k  check: bet nothing; only when there is nothing to call
@@ -82,9 +99,10 @@ def _verb(seat: int, verb: str) -> str:
 def describe_events(events: Sequence[Event]) -> list[str]:
     """One line per public event, saying what each bet puts in and what the bet becomes.
 
-    >>> print("\\n".join(describe_events([Event("bet1", 1, "bet", 2), Event("bet1", 2, "raise", 4),
-    ...                                   Event("bet1", 0, "call", 4), Event("bet1", 1, "call", 2),
-    ...                                   Event("draw", 0, "draw", 0, 2), Event("draw", 1, "draw")])))
+    >>> B1, D = Street.BET1, Street.DRAW
+    >>> print("\\n".join(describe_events([Event(B1, 1, "bet", 2), Event(B1, 2, "raise", 4),
+    ...                                   Event(B1, 0, "call", 4), Event(B1, 1, "call", 2),
+    ...                                   Event(D, 0, "draw", 0, 2), Event(D, 1, "draw")])))
     AI 1 bets 2
     AI 2 raises to 4 (puts in 4)
     You call 4 (put in 4)
@@ -93,7 +111,7 @@ def describe_events(events: Sequence[Event]) -> list[str]:
     AI 1 stands pat
     """
     lines: list[str] = []
-    street: str | None = None
+    street: Street | None = None
     bets: dict[int, int] = {}
     level = 0
     for e in events:
@@ -169,7 +187,7 @@ class HumanAgent:
         to_call = f"to call {obs.to_call}" if obs.to_call else "nothing to call"
         self.say(f"[{_STREETS.get(obs.street, obs.street)}] pot {obs.pot}, {to_call}, "
                  f"your stack {obs.stacks[obs.seat]}"
-                 + (f", raises left {obs.raises_left}" if obs.street != "draw" else ""))
+                 + (f", raises left {obs.raises_left}" if obs.street != Street.DRAW else ""))
         self.say(f"Your cards: {hand_text(obs.hand, self.color)}   ({describe_rank(evaluate5(obs.hand))})")
 
     def _parse(self, line: str, obs: Observation) -> Action | None:
@@ -178,7 +196,7 @@ class HumanAgent:
             return None
         head = words[0].lower()
         legal = obs.legal_actions
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             if head in ("p", "pat", "stand"):
                 return Action("draw")
             if head not in ("d", "draw"):
@@ -215,7 +233,7 @@ class HumanAgent:
     def __call__(self, obs: Observation) -> Action:
         self._show(obs)
         while True:
-            if obs.street == "draw":
+            if obs.street == Street.DRAW:
                 prompt = f"Draw: {self._draw_example(obs)}, p stands pat"
             else:
                 prompt = ", ".join(_move_text(a, obs) for a in obs.legal_actions)
@@ -230,7 +248,7 @@ class HumanAgent:
             if word in ("h", "help", "?"):
                 cfg = obs.config
                 self.say(HELP.format(small=cfg.small_bet, big=cfg.big_bet))
-                if obs.street != "draw":
+                if obs.street != Street.DRAW:
                     self.say("Now you can: " + ", ".join(_move_text(a, obs) for a in obs.legal_actions))
                 continue
             try:
@@ -251,7 +269,8 @@ def _report(hand, out: HumanAgent) -> None:
     out.show_events(obs)
     out._seen = 0
     for seat, cards in obs.revealed.items():
-        out.say(f"  {_who(seat):<4} show {hand_text(cards, out.color)}  {describe_rank(evaluate5(cards))}")
+        shows = "show " if seat == 0 else "shows"
+        out.say(f"  {_who(seat):<4} {shows} {hand_text(cards, out.color)}  {describe_rank(evaluate5(cards))}")
     if hand.dealt_in[0] and 0 not in obs.revealed and obs.hand:
         how = "you folded" if hand.folded[0] else "you mucked" if obs.revealed else "your hand, not shown"
         out.say(f"  ({how}: {hand_text(obs.hand, out.color)}  {describe_rank(evaluate5(obs.hand))})")
@@ -266,8 +285,8 @@ def _parser() -> argparse.ArgumentParser:
                                 description="Play fixed-limit five-card draw against 1-5 AIs in the terminal.")
     p.add_argument("--opponents", type=int, default=3, choices=range(1, 6), help="number of AIs (1-5, default 3)")
     p.add_argument("--level", default="normal", choices=tuple(AGENTS),
-                   help="how the AIs play: easy, normal, hard; or a baseline: random (any legal move), "
-                        "call (always checks or calls); default normal")
+                   help="how the AIs play (default normal): "
+                        + "; ".join(f"{name}: {LEVELS.get(name, 'a built-in agent')}" for name in AGENTS))
     p.add_argument("--deals", type=integer(0), default=20, metavar="N",
                    help="hands (deals) to play (default 20; 0: until you quit or the chips run out)")
     p.add_argument("--hands", type=integer(0), dest="deals", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -291,8 +310,16 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
     color = {"always": True, "never": False}.get(args.color, color_default(stdout))
     n = args.opponents + 1
     limit = args.deals if args.deals > 0 else 10**9
-    cfg = DrawConfig(players=n, ante=args.ante, small_bet=args.small_bet, starting_stacks=args.stack,
-                     hands=limit, seed=args.seed)
+    try:
+        cfg = DrawConfig(players=n, ante=args.ante, small_bet=args.small_bet, starting_stacks=args.stack,
+                         hands=limit, seed=args.seed)
+    except ConfigError as exc:
+        message, need = str(exc), args.ante + args.small_bet
+        if args.stack < need:  # the same refusal as the API's, in the words of the options
+            message = (f"no hand can be played: --stack {args.stack} cannot pay the ante and one bet "
+                       f"({args.ante} + {args.small_bet} = {need} chips), so nobody could bet or call; "
+                       f"use --stack {need} or more, or a smaller --ante or --small-bet")
+        _parser().error(message)
     rng = np.random.default_rng(args.seed)
     human = HumanAgent(stdin, stdout, color)
     agents = [human] + [make_agent(args.level, rng) for _ in range(args.opponents)]
@@ -301,6 +328,7 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
               f"you against {args.opponents} {args.level} AI{'s' if args.opponents > 1 else ''}.  "
               f"h for help, q to quit.")
     finished = 0
+    code = 0
     try:
         while not game.is_over:
             hand = game.start_hand()
@@ -313,10 +341,13 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
                     hook(hand.observe(seat))
             _report(hand, human)
             finished += 1
-    except _Quit:
+    except (_Quit, KeyboardInterrupt) as exc:
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C: the same totals as q, then the usual status
+            human.say()
+            code = EXIT_INTERRUPTED
         human.say("Game stopped." + (" The hand in progress does not count." if not game.is_over else ""))
     stacks = game.stacks
     human.say("Final stacks: " + "  ".join(f"{_name(s)} {st}" for s, st in enumerate(stacks)))
     human.say(f"Final after {finished} hand{'s' if finished != 1 else ''}: "
               + ", ".join(f"{_name(s)} {st - cfg.stacks[s]:+d}" for s, st in enumerate(stacks)))
-    return 0
+    return code

@@ -6,24 +6,25 @@ ranking (A-2-3-4-5 is the lowest straight).  See ``docs/draw.md``.
 
 Examples
 --------
->>> from pokercore.draw import DrawConfig, play_game, check_call_agent, RandomAgent
+>>> from pokercore.draw import DrawConfig, play_game, check_call_agent, RandomLegalAgent
 >>> cfg = DrawConfig(players=3, hands=20, seed=42)
->>> result = play_game(cfg, [check_call_agent, RandomAgent(1), RandomAgent(2)])
+>>> result = play_game(cfg, [check_call_agent, RandomLegalAgent(1), RandomLegalAgent(2)])
 >>> result.hands_played, sum(result.stacks) == sum(cfg.stacks)
 (20, True)
 """
 
 from __future__ import annotations
 
+from ..pots import Pot, build_pots, split_pot
 from .actions import CHECK, FOLD, STAND_PAT, Action, DrawChoices, Event, draw_action
-from .ai.baselines import RandomAgent, check_call_agent, raise_agent
+from .ai.baselines import RandomLegalAgent, check_call_agent, raise_agent
 from .config import DrawConfig
 from .engine import DrawState
 from .errors import ConfigError, DrawError, HistoryError, IllegalActionError
 from .game import DrawGame, GameResult, play_game
 from .history import format_history, replay_history
 from .observation import Observation
-from ..pots import Pot, build_pots, split_pot
+from .street import Street
 
 __all__ = [
     "CHECK",
@@ -42,7 +43,8 @@ __all__ = [
     "IllegalActionError",
     "Observation",
     "Pot",
-    "RandomAgent",
+    "RandomLegalAgent",
+    "Street",
     "build_pots",
     "check_call_agent",
     "draw_action",

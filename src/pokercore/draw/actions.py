@@ -31,6 +31,7 @@ import numpy as np
 from ..cards import format_cards, parse_cards
 from .config import MAX_DISCARD
 from .errors import IllegalActionError
+from .street import Street
 
 __all__ = [
     "BETTING_KINDS",
@@ -166,8 +167,8 @@ class Event(NamedTuple):
 
     Attributes
     ----------
-    street : str
-        ``"ante"``, ``"bet1"``, ``"draw"`` or ``"bet2"``.
+    street : Street
+        ``Street.ANTE``, ``BET1``, ``DRAW`` or ``BET2`` (a ``str``: ``"ante"``, ``"bet1"`` ...).
     seat : int
         The seat that acted.
     kind : str
@@ -178,7 +179,7 @@ class Event(NamedTuple):
         Cards exchanged (draw events); which cards stays private.
     """
 
-    street: str
+    street: Street
     seat: int
     kind: str
     amount: int = 0
@@ -290,7 +291,8 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
     >>> read_action("check", "seat 1")
     Traceback (most recent call last):
     ...
-    pokercore.draw.errors.IllegalActionError: seat 1: not an action: 'check'; return one of observation.legal_actions or an Action(kind, amount, cards)
+    pokercore.draw.errors.IllegalActionError: seat 1: not an action: 'check'; return one of
+    observation.legal_actions or an Action(kind, amount, cards)
     """
     t = type(action)
     if issubclass(t, tuple):

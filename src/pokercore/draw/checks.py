@@ -24,14 +24,14 @@ from ..cards import format_cards, parse_cards
 from .actions import describe, read_cards, whole_number
 from .config import MAX_DISCARD
 from .errors import IllegalActionError
+from .street import Street
 
 if TYPE_CHECKING:
     from .config import DrawConfig
 
 __all__ = ["ActionChecks"]
 
-DRAW = "draw"
-BET1 = "bet1"
+DRAW = Street.DRAW
 
 
 class ActionChecks:
@@ -41,7 +41,7 @@ class ActionChecks:
     if TYPE_CHECKING:
         _actor: int | None
         _n: int
-        _street: str
+        _street: Street
         _current: int
         _bets: list[int]
         _stacks: list[int]
@@ -70,7 +70,7 @@ class ActionChecks:
         if betting and self._street == DRAW:
             raise IllegalActionError(f"seat {i} cannot {what} now: it is the draw, choose cards to discard", seat=i)
         if not betting and self._street != DRAW:
-            rnd = "first" if self._street == BET1 else "second"
+            rnd = "first" if self._street == Street.BET1 else "second"
             raise IllegalActionError(f"seat {i} cannot draw now: it is the {rnd} betting round", seat=i)
         return i
 

@@ -2,8 +2,8 @@
 
 The configuration is plain data, checked once at construction: anything that
 could not be played (too many players for the deck, a bet of zero, a stack
-list of the wrong length, ...) raises :class:`~pokercore.draw.ConfigError`
-with the reason.
+list of the wrong length, stacks too short for any hand, ...) raises
+:class:`~pokercore.draw.ConfigError` with the reason and what to change.
 
 Examples
 --------
@@ -13,7 +13,14 @@ Examples
 >>> DrawConfig(players=7)
 Traceback (most recent call last):
 ...
-pokercore.draw.errors.ConfigError: players must be 2..6, got 7: 7 players could need 7 x (5 + 3) = 56 cards and the deck has 52
+pokercore.draw.errors.ConfigError: players must be 2..6, got 7: 7 players could need 7 x (5 + 3) = 56 cards
+and the deck has 52
+>>> DrawConfig(players=2, small_bet=500, starting_stacks=200)
+Traceback (most recent call last):
+...
+pokercore.draw.errors.ConfigError: no hand can be played: with all-in mode off a seat needs the ante and one
+bet (1 + 500 = 501 chips) to bet or call, and none of the 2 seats starts with that many; give two or more
+seats at least 501 chips, lower the ante or the bets, or turn all-in mode on
 """
 
 from __future__ import annotations
@@ -22,9 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from .errors import ConfigError
+from ..errors import cut
+from .errors import ConfigError, DrawError
+from .street import Street
 
-__all__ = ["DECK_SIZE", "HAND_SIZE", "MAX_DISCARD", "MAX_PLAYERS", "MIN_PLAYERS", "DrawConfig"]
+__all__ = ["DECK_SIZE", "HAND_SIZE", "MAX_DISCARD", "MAX_PLAYERS", "MIN_PLAYERS", "DrawConfig", "playing_stack"]
 
 #: Cards dealt to each player.
 HAND_SIZE = 5
@@ -33,6 +42,20 @@ MAX_DISCARD = 3
 #: Fewest and most seats at a table.
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DECK_SIZE = 52
+_STREET_TEXT = frozenset(s.value for s in Street)
+
+
+def playing_stack(ante: int, small_bet: int, big_bet: int, all_in: bool) -> int:
+    """Fewest chips a seat needs to take part in a hand's betting.
+
+    With all-in mode off that is the ante and one bet (the smaller of the
+    two fixed bets): less, and the seat can neither bet nor call.  With it
+    on, one chip: a seat may post, call and bet all-in for less.
+
+    >>> playing_stack(1, 2, 4, False), playing_stack(1, 2, 4, True)
+    (3, 1)
+    """
+    return 1 if all_in else ante + min(small_bet, big_bet)
 
 
 def _int(name: str, value: object, low: int) -> int:
@@ -61,7 +84,9 @@ class DrawConfig:
         Raises allowed per round after the opening bet (3: one bet plus
         three raises).
     starting_stacks : int or sequence of int, default 200
-        Chips of every seat (one int) or of each seat.
+        Chips of every seat (one int) or of each seat.  At least two seats
+        must be able to bet and call (:func:`playing_stack`: the ante and
+        one bet, or any chips in all-in mode), else no hand could be played.
     hands : int, default 100
         Hands a game plays (it may end early, see :class:`DrawGame`).
     all_in : bool, default False
@@ -120,21 +145,50 @@ class DrawConfig:
         for i, s in enumerate(stacks):
             _int(f"starting stack of seat {i}", s, 0)
         object.__setattr__(self, "stacks", stacks)
+        self._check_playable()
+
+    def _check_playable(self) -> None:
+        """Refuse stacks with which no hand could be bet: fewer than two seats could bet or call."""
+        need = playing_stack(self.ante, self.small_bet, int(self.big_bet), self.all_in)  # type: ignore[arg-type]
+        able = sum(s >= need for s in self.stacks)
+        if able >= 2:
+            return
+        n = self.players
+        some = "none" if able == 0 else "only 1"
+        if self.all_in:
+            raise ConfigError(
+                f"no hand can be played: a hand needs two seats with chips, and {some} of the {n} seats "
+                "starts with any; give two or more seats chips"
+            )
+        bet = min(self.small_bet, int(self.big_bet))  # type: ignore[arg-type]
+        raise ConfigError(
+            f"no hand can be played: with all-in mode off a seat needs the ante and one bet "
+            f"({self.ante} + {bet} = {need} chips) to bet or call, and {some} of the {n} seats starts with "
+            f"that many; give two or more seats at least {need} chips, lower the ante or the bets, "
+            "or turn all-in mode on"
+        )
 
     @property
     def max_bets(self) -> int:
         """Bets plus raises allowed per betting round (``1 + raise_cap``)."""
         return 1 + self.raise_cap
 
-    def bet_size(self, street: int) -> int:
-        """Fixed bet of betting round ``street`` (1 or 2).
+    def bet_size(self, street: Street | int) -> int:
+        """Fixed bet of a betting round: ``Street.BET1`` or ``Street.BET2`` (or its number, 1 or 2).
 
-        >>> DrawConfig(small_bet=5).bet_size(2)
-        10
+        >>> cfg = DrawConfig(small_bet=5)
+        >>> cfg.bet_size(Street.BET1), cfg.bet_size(Street.BET2), cfg.bet_size(2)
+        (5, 10, 10)
         """
-        if street not in (1, 2):
-            raise ValueError(f"street must be 1 or 2, got {street!r}")
-        return self.small_bet if street == 1 else int(self.big_bet)  # type: ignore[arg-type]
+        if isinstance(street, str):
+            rnd = Street(street).round if street in _STREET_TEXT else 0
+        else:
+            rnd = street if type(street) is int and street in (1, 2) else 0
+        if rnd == 0:
+            raise DrawError(
+                f"bet_size: give a betting round, Street.BET1 or Street.BET2 (or 1 or 2), got {cut(street)}"
+            )
+        return self.small_bet if rnd == 1 else int(self.big_bet)  # type: ignore[arg-type]
 
     def public(self) -> DrawConfig:
         """This configuration without its seed: what observations carry.

@@ -17,8 +17,8 @@ so it is dealt first and acts first):
 >>> from pokercore.draw import DrawConfig, DrawState
 >>> cfg = DrawConfig(players=2, ante=1, small_bet=2, starting_stacks=20)
 >>> s = DrawState(cfg, button=0, deck="Ah Ad 7c 5s 2d  Kc Kd 9h 8h 3s  Ac 4h 6d  Qs 8c 7s")
->>> s.actor, s.phase, s.legal_actions()
-(1, 'bet1', (Action(kind='check', amount=0, cards=()), Action(kind='bet', amount=2, cards=())))
+>>> s.actor, s.street, s.legal_actions()
+(1, <Street.BET1: 'bet1'>, (Action(kind='check', amount=0, cards=()), Action(kind='bet', amount=2, cards=())))
 >>> s.bet(); s.call()
 >>> s.draw("7c 5s 2d"); s.draw("9h 8h 3s")
 >>> s.format_hand(1), s.format_hand(0)
@@ -35,25 +35,26 @@ pokercore.draw.errors.IllegalActionError: the hand is over: no more actions
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
 from .. import evaluate5
 from ..cards import format_cards, parse_cards
+from ..pots import build_pots, split_pot
 from .actions import CHECK, FOLD, Action, DrawChoices, Event, describe, read_action
 from .checks import ActionChecks
 from .config import DECK_SIZE, HAND_SIZE, MAX_DISCARD, DrawConfig
 from .errors import ConfigError, DrawError, IllegalActionError
 from .observation import Observation
-from ..pots import build_pots, split_pot
+from .street import Street
 from .view import StateView
 
-__all__ = ["BET1", "BET2", "DRAW", "OVER", "DrawState"]
+__all__ = ["DrawState"]
 
-BET1, DRAW, BET2, OVER = "bet1", "draw", "bet2", "over"
+BET1, DRAW, BET2, OVER = Street.BET1, Street.DRAW, Street.BET2, Street.OVER
 
-_SeedLike = Union[None, int, np.random.Generator]
+_SeedLike = int | np.random.Generator | None
 _ACTIONS: dict[tuple[str, int], Action] = {}
 _new_tuple = tuple.__new__
 
@@ -198,7 +199,7 @@ class DrawState(StateView, ActionChecks):
             a = ante if ante < stacks[i] else stacks[i]
             stacks[i] -= a
             self._committed[i] = a
-            self._events.append(Event("ante", i, "ante", a))
+            self._events.append(Event(Street.ANTE, i, "ante", a))
         pos = 0
         for i in order:
             self._hands[i] = self._deck[pos:pos + HAND_SIZE]
@@ -208,7 +209,7 @@ class DrawState(StateView, ActionChecks):
         self._begin_betting(BET1)
 
     # ------------------------------------------------------------------ flow
-    def _begin_betting(self, street: str) -> None:
+    def _begin_betting(self, street: Street) -> None:
         n = self._n
         self._street = street
         self._size = self._cfg.small_bet if street == BET1 else int(self._cfg.big_bet)  # type: ignore[arg-type]
@@ -311,7 +312,7 @@ class DrawState(StateView, ActionChecks):
         self._do_call(self._actor, amount)  # type: ignore[arg-type]
 
     def bet(self, amount: int | None = None, seat: int | None = None) -> None:
-        """Bet the fixed amount of this street (no bet may be open)."""
+        """Bet the fixed amount of this betting round (no bet may be open)."""
         amount = self.verify_bet(amount, seat)
         self._do_aggress(self._actor, "bet", amount)  # type: ignore[arg-type]
 

@@ -1,20 +1,22 @@
 """Errors raised by the five-card draw engine.
 
-Every error subclasses :class:`pokercore.errors.PokercoreError` and
-``ValueError``, so ``except ValueError`` keeps working.
+Every error subclasses :class:`pokercore.errors.PokercoreValueError` (a
+:class:`~pokercore.errors.PokercoreError` and a ``ValueError``), so both
+``except pokercore.PokercoreError`` and ``except ValueError`` catch them.
 
->>> issubclass(IllegalActionError, ValueError)
-True
+>>> from pokercore.errors import PokercoreValueError
+>>> issubclass(IllegalActionError, PokercoreValueError), issubclass(ConfigError, ValueError)
+(True, True)
 """
 
 from __future__ import annotations
 
-from ..errors import PokercoreError
+from ..errors import PokercoreValueError
 
 __all__ = ["ConfigError", "DrawError", "HistoryError", "IllegalActionError"]
 
 
-class DrawError(PokercoreError, ValueError):
+class DrawError(PokercoreValueError):
     """Base class of the draw engine's errors."""
 
 

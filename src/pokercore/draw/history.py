@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from ..cards import format_cards, parse_cards
 from .actions import Action
-from .config import DrawConfig
+from .config import DrawConfig, playing_stack
 from .engine import DrawState
 from .errors import DrawError, HistoryError
 
@@ -137,10 +137,15 @@ def replay_history(text: str) -> DrawState:
     try:
         n = int(header["seats"])
         small, big = _ints(header["bets"], 0)
+        ante, all_in = int(header["ante"]), header["all_in"] == "on"
+        stacks = _ints(header["stacks"], 0)
+        # The stacks are this hand's: later in a game some may be too short to bet, which a
+        # game could not start with.  The config holds the rules (with those stacks topped
+        # up), the state this hand's stacks.
+        need = playing_stack(ante, small, big, all_in)
         cfg = DrawConfig(
-            players=n, ante=int(header["ante"]), small_bet=small, big_bet=big,
-            raise_cap=int(header["raise_cap"]), starting_stacks=_ints(header["stacks"], 0),
-            hands=1, all_in=header["all_in"] == "on",
+            players=n, ante=ante, small_bet=small, big_bet=big, raise_cap=int(header["raise_cap"]),
+            starting_stacks=[max(s, need) for s in stacks], hands=1, all_in=all_in,
         )
         button, hand_number = int(header["button"]), int(header.get("hand", "1"))
     except (KeyError, ValueError) as exc:
@@ -153,7 +158,7 @@ def replay_history(text: str) -> DrawState:
         elif "-> " in line:
             deck += _parse_cards(line.partition("->")[2], lineno)
     try:
-        state = DrawState(cfg, cfg.stacks, button, deck=deck, hand_number=hand_number)
+        state = DrawState(cfg, stacks, button, deck=deck, hand_number=hand_number)
     except DrawError as exc:
         raise HistoryError(f"cannot set up the hand: {exc}") from None
     shown: list[tuple[object, ...]] = []

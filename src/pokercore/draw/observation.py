@@ -11,7 +11,7 @@ Examples
 >>> s = DrawState(DrawConfig(players=3, ante=1, small_bet=2), button=0, seed=7)
 >>> obs = s.observe(1)
 >>> obs.seat, obs.actor, obs.street, obs.pot, obs.to_call, obs.raises_left
-(1, 1, 'bet1', 3, 0, 4)
+(1, 1, <Street.BET1: 'bet1'>, 3, 0, 4)
 >>> [str(a) for a in obs.legal_actions]
 ['check', 'bet 2']
 >>> len(obs.hand), s.observe(2).legal_actions
@@ -24,9 +24,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import format_cards
+from ..pots import Pot, build_pots
 from .actions import Action, Event
 from .config import DrawConfig
-from ..pots import Pot, build_pots
+from .street import Street
 
 __all__ = ["Observation"]
 
@@ -42,7 +43,8 @@ class Observation(NamedTuple):
         The rules (ante, small and big bet, raise cap, all-in mode).
     hand_number, button : int
         Hand number in the game and the button seat.
-    street : str
+    street : Street
+        ``Street.BET1``, ``DRAW``, ``BET2`` or ``OVER``; a ``str`` equal to
         ``"bet1"``, ``"draw"``, ``"bet2"`` or ``"over"``.
     actor : int or None
         The seat to act (``None`` once the hand is over).
@@ -55,7 +57,7 @@ class Observation(NamedTuple):
         Seats dealt into the hand; seats still holding cards (not folded).
     current_bet, to_call, bet_size, raises_left : int
         Highest bet this round, what this seat must add to call, the fixed
-        bet of this street, and bets plus raises still allowed this round.
+        bet of this betting round, and bets plus raises still allowed this round.
     events : tuple of Event
         Public history: antes, actions and how many cards each seat drew.
     draw_counts : tuple of (int or None)
@@ -73,7 +75,7 @@ class Observation(NamedTuple):
     config: DrawConfig
     hand_number: int
     button: int
-    street: str
+    street: Street
     actor: int | None
     hand: tuple[int, ...]
     stacks: tuple[int, ...]
@@ -119,6 +121,6 @@ class Observation(NamedTuple):
     def __repr__(self) -> str:
         cards = format_cards(self.hand) if self.hand else "-"
         return (
-            f"Observation(seat={self.seat}, street={self.street!r}, hand={cards!r}, pot={self.pot}, "
+            f"Observation(seat={self.seat}, street={str(self.street)!r}, hand={cards!r}, pot={self.pot}, "
             f"to_call={self.to_call}, legal={[str(a) for a in self.legal_actions]})"
         )

@@ -14,16 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
-from .actions import Event
 from ..pots import Pot, build_pots
+from .actions import Event
+from .street import Street
 
 if TYPE_CHECKING:
     from .config import DrawConfig
 
 __all__ = ["StateView"]
 
-_BETTING = ("bet1", "bet2")
-OVER = "over"
+_BETTING = (Street.BET1, Street.BET2)
 
 
 class StateView:
@@ -35,7 +35,7 @@ class StateView:
         _n: int
         _button: int
         _hand_number: int
-        _street: str
+        _street: Street
         _actor: int | None
         _start: tuple[int, ...]
         _stacks: list[int]
@@ -78,14 +78,18 @@ class StateView:
         return self._hand_number
 
     @property
-    def phase(self) -> str:
-        """``"bet1"``, ``"draw"``, ``"bet2"`` or ``"over"``."""
+    def street(self) -> Street:
+        """Where the hand is: ``Street.BET1``, ``DRAW``, ``BET2`` or ``OVER`` (a ``str``: ``"bet1"`` ...)."""
         return self._street
+
+    # One name for the stage of a hand: ``street``, as in observations and events.  ``phase`` is the
+    # same value under the name the web table still reads; it goes once that reads ``street``.
+    phase = street
 
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (pots paid)."""
-        return self._street == OVER
+        return self._street is Street.OVER
 
     @property
     def actor(self) -> int | None:
@@ -148,7 +152,7 @@ class StateView:
 
     @property
     def bet_size(self) -> int:
-        """Fixed bet of the current street (small bet, then big bet)."""
+        """Fixed bet of the current betting round (small bet, then big bet)."""
         return self._size
 
     @property
@@ -198,7 +202,7 @@ class StateView:
 
     def __repr__(self) -> str:
         return (
-            f"DrawState(hand={self._hand_number}, phase={self._street!r}, actor={self._actor}, "
+            f"DrawState(hand={self._hand_number}, street={str(self._street)!r}, actor={self._actor}, "
             f"stacks={list(self._stacks)}, pot={self.pot})"
         )
 

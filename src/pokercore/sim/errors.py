@@ -6,10 +6,10 @@ True
 
 from __future__ import annotations
 
-from ..errors import PokercoreError
+from ..errors import PokercoreValueError
 
 __all__ = ["SimulationError"]
 
 
-class SimulationError(PokercoreError, ValueError):
+class SimulationError(PokercoreValueError):
     """A simulation request that cannot run (unknown game or agent, bad counts) or an agent that failed."""

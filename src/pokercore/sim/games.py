@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import evaluate5, random_hands
+from ..errors import UnknownAgentError
 from .runner import Agent, SimulationError
 
 __all__ = ["BinhAdapter", "DrawAdapter", "ToyAdapter"]
@@ -44,7 +45,7 @@ class BinhAdapter:
 
         try:
             agent = make_agent(name, rng)
-        except ValueError as exc:
+        except UnknownAgentError as exc:
             raise SimulationError(str(exc)) from None
         if getattr(agent, "time_budget", None) is not None:
             agent.time_budget = math.inf  # a time cap would make results depend on machine load
@@ -94,10 +95,10 @@ class DrawAdapter:
         return tuple(AGENTS)
 
     def describe(self, options: Mapping[str, Any], players: int) -> str:
-        """The stakes, for plot titles: ``"ante 1, bets 2/4, cap 4, stacks 200"``."""
+        """The stakes, for plot titles: ``"ante 1, bets 2/4, raise cap 3, stacks 200"``."""
         cfg = self._config(players, options)
         stacks = sorted(set(cfg.stacks))
-        text = f"ante {cfg.ante}, bets {cfg.small_bet}/{cfg.big_bet}, cap {cfg.max_bets}, stacks "
+        text = f"ante {cfg.ante}, bets {cfg.small_bet}/{cfg.big_bet}, raise cap {cfg.raise_cap}, stacks "
         text += "/".join(map(str, stacks)) + (", all-in" if cfg.all_in else "")
         return text
 
@@ -106,7 +107,7 @@ class DrawAdapter:
 
         try:
             return make_agent(name, rng)
-        except ValueError as exc:
+        except UnknownAgentError as exc:
             raise SimulationError(str(exc)) from None
 
     def _config(self, n: int, options: Mapping[str, Any]) -> Any:

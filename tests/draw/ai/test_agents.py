@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 from types import SimpleNamespace
 
@@ -11,6 +12,7 @@ import pytest
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.ai import AGENTS, CallAgent, HardAgent, make_agent
 from pokercore.draw.observation import Observation
+from pokercore.errors import UnknownAgentError
 
 NAMES = list(AGENTS)
 PUBLIC = list(Observation._fields) + ["seats", "pot", "pots", "opponents", "is_my_turn"]
@@ -108,8 +110,26 @@ def test_make_agent_names_and_errors():
     for n in NAMES:
         agent = make_agent(n, np.random.default_rng(0))
         assert callable(agent) and hasattr(agent, "reset")
-    with pytest.raises(ValueError, match="unknown draw agent"):
-        make_agent("expert", np.random.default_rng(0))
+        assert callable(make_agent(n))          # no generator: fresh entropy
+    names = ", ".join(NAMES)
+    for bad in ("expert", "Hard", "", ["hard"], None, "x" * 10_000):
+        with pytest.raises(UnknownAgentError, match=f"unknown draw agent .*: use one of {names}$") as info:
+            make_agent(bad, np.random.default_rng(0))
+        assert isinstance(info.value, ValueError) and len(str(info.value)) < 250
+
+
+def test_both_games_build_agents_with_one_signature():
+    """draw.ai.make_agent(name, rng=None); binh's is the same plus its rules."""
+    from pokercore.binh import make_agent as binh_make_agent
+
+    draw_params = list(inspect.signature(make_agent).parameters.values())
+    binh_params = list(inspect.signature(binh_make_agent).parameters.values())
+    assert [(p.name, p.default) for p in draw_params] == [("name", inspect.Parameter.empty), ("rng", None)]
+    assert [(p.name, p.default) for p in binh_params[:2]] == [(p.name, p.default) for p in draw_params]
+    assert [p.name for p in binh_params[2:]] == ["rules"]
+    with pytest.raises(UnknownAgentError, match="unknown Binh agent 'expert': use one of easy, normal"):
+        binh_make_agent("expert")
+    assert callable(binh_make_agent("easy"))
 
 
 def test_call_agent_never_folds_or_raises():

@@ -22,15 +22,19 @@ from pokercore.draw.ai.baselines import (
 from pokercore.sim import simulate
 
 
-def test_one_home_and_the_old_names_still_import():
+def test_one_home_and_one_name_for_each_baseline():
+    import importlib
+
     import pokercore.draw as draw
-    import pokercore.draw.baseline as old
     from pokercore.draw.ai import easy
 
-    for name in ("check_call_agent", "raise_agent", "RandomAgent", "RandomLegalAgent", "CallAgent"):
-        assert getattr(old, name) is getattr(home, name)
-    assert draw.check_call_agent is home.check_call_agent and draw.RandomAgent is home.RandomAgent
+    for name in ("check_call_agent", "raise_agent", "RandomLegalAgent"):
+        assert getattr(draw, name) is getattr(home, name)
     assert easy.easy_discard is home.easy_discard and easy.drawing_hand is home.drawing_hand
+    # no second name or second module for the same objects
+    assert not hasattr(draw, "RandomAgent") and not hasattr(home, "RandomAgent")
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("pokercore.draw.baseline")
 
 
 def test_styles_are_built_in_agents_by_name():
@@ -91,7 +95,7 @@ def test_tag_plays_few_hands_hard():
 
 
 def test_draw_rules():
-    fmt = lambda cs: sorted(cs)
+    fmt = sorted
     assert fmt(chase_discard(parse_cards("Ah Kh 7h 3h 3c"))) == parse_cards("3c")        # breaks the pair
     assert fmt(chase_discard(parse_cards("5c 6d 8h 9s Kd"))) == parse_cards("Kd")        # inside straight
     assert fmt(chase_discard(parse_cards("Ah 2d 3c 4s Kd"))) == parse_cards("Kd")        # wheel draw

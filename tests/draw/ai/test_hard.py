@@ -12,8 +12,9 @@ from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.actions import Action
 from pokercore.draw.ai import HardAgent
 from pokercore.draw.ai.hard import MAX_BLUFF
+from pokercore.draw.ai.inference import OpponentRange
 from pokercore.draw.ai.odds import CATEGORY
-from pokercore.draw.ai.ranges import OpponentRange, particles
+from pokercore.draw.ai.particles import particles
 from pokercore.draw.observation import Observation
 
 PUBLIC = list(Observation._fields) + ["seats", "pot", "pots", "opponents", "is_my_turn"]

@@ -18,6 +18,7 @@ from pokercore.draw.ai.odds import (
     improve_probability,
     showdown_score,
 )
+from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreValueError
 
 CASES = [
     # hand, discard, what, percent
@@ -77,7 +78,7 @@ def test_best_discard_is_the_max_of_all_evs_and_keeps_made_hands():
     for hand in ["2c 2d Ks 9h 5c", "Ah Kh 7h 3h Qc", "7c 8d 9h Th 2s", "As Ks Qs Js 9s"]:
         evs = all_draw_evs(hand, score)
         assert len(evs) == 26 and evs[0][0] == ()
-        d, ev = best_discard(hand, score)
+        _, ev = best_discard(hand, score)
         assert ev == max(e for _, e in evs)
     assert best_discard("As Ks Qs Js 9s")[0] == ()  # never break a flush
     assert best_discard("9c 9d 9h 4s 4d")[0] == ()  # nor a full house
@@ -88,3 +89,18 @@ def test_showdown_score_is_monotone_in_rank():
     s = showdown_score(1)
     assert np.all(np.diff(s[1:]) >= 0) and s[7462] > 0.9999
     assert np.all(showdown_score(3)[1:] <= s[1:])
+
+
+@pytest.mark.parametrize("hand, discard, error, match", [
+    ("Qh Qd 9c 5s", "", HandSizeError, "a draw starts from the 5 cards held, got 4 .Qh Qd 9c 5s."),
+    ([42, 42, 1, 2, 3], "", DuplicateCardError, "repeats a card"),
+    ("Qh Qd 9c 5s 2d", "Ah", PokercoreValueError, r"discard 0 to 3 distinct cards of the hand .Qh Qd 9c 5s 2d.,"
+                                                   r" got Ah"),
+    ("Qh Qd 9c 5s 2d", "Qh Qd 9c 5s", PokercoreValueError, "discard 0 to 3 distinct cards"),
+    ("Qh Qd 9c 5s 2d", [45, 45], PokercoreValueError, "discard 0 to 3 distinct cards"),
+])
+def test_bad_draws_are_refused_with_a_pokercore_error(hand, discard, error, match):
+    with pytest.raises(error, match=match) as info:
+        draw_ranks(hand, discard)
+    assert isinstance(info.value, ValueError)
+

@@ -2,7 +2,10 @@
 
 The full tables (hundreds of deals, CIs) are in docs/draw_ai.md; these
 runs are small and seeded, and assert only effects several times larger
-than their noise at this size.
+than their noise at this size.  The three that take 3 to 12 s each are
+marked ``slow``; the fast suite keeps a cheaper guard for each (every AI
+beats the station on 30 deals; the pair value-bet into a station read
+over 60 hands, one seeded spot).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class _LoggedHard(HardAgent):
         return action
 
 
+@pytest.mark.slow
 def test_hard_value_bets_pairs_into_a_station_that_drew_one_or_two():
     """A station's one- and two-card draws are mostly busted flush and straight draws: once the
     session has read it as a chaser, hard bets one pair into them (it used to read them as a
@@ -89,6 +93,7 @@ def test_a_pair_is_a_value_bet_against_a_known_station():
     assert ("bet2", 2, "bet") in seen
 
 
+@pytest.mark.slow
 def test_hard_earns_more_than_easy_against_the_station():
     """Paired by deal on 300 seeded deals (standard error about 0.1): +0.42 here (+0.30 and
     +0.44 on seeds 13 and 21).  A guard only: main's hard scored +0.24 on these deals (+0.12,
@@ -97,6 +102,7 @@ def test_hard_earns_more_than_easy_against_the_station():
     assert (hard - easy).mean() > 0.15
 
 
+@pytest.mark.slow
 def test_hard_out_earns_easy_among_five_stations():
     """One AI among five calling stations (a person's seat at such a table), 40 duplicate deals:
     hard - easy is +3.1 chips a hand here (95% CI +/- 1.0); the full tables are in docs/draw_ai.md."""

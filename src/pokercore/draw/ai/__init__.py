@@ -36,9 +36,12 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Optional
+from typing import Any
 
 import numpy as np
+
+from pokercore.draw.observation import Observation
+from pokercore.errors import UnknownAgentError, cut
 
 from .baselines import CallAgent, ManiacAgent, RandomLegalAgent, RockAgent, StationAgent, TightAggressiveAgent
 from .easy import EasyAgent
@@ -59,8 +62,11 @@ __all__ = [
     "make_agent",
 ]
 
+#: An agent: a callable from an observation to one of its legal actions.
+Agent = Callable[[Observation], Any]
+
 #: Built-in agent names and their classes.
-AGENTS: dict[str, Callable[..., object]] = {
+AGENTS: dict[str, Callable[[np.random.Generator], Agent]] = {
     "easy": EasyAgent,
     "normal": NormalAgent,
     "hard": HardAgent,
@@ -73,19 +79,42 @@ AGENTS: dict[str, Callable[..., object]] = {
 }
 
 
-def make_agent(name: str, rng: np.random.Generator | None = None):
-    """A built-in draw agent by name, drawing its randomness from ``rng``.
+def make_agent(name: str, rng: np.random.Generator | None = None) -> Agent:
+    """A built-in draw agent by name, drawing all its randomness from ``rng``.
 
+    The same signature as :func:`pokercore.binh.make_agent` (which also
+    takes the Binh ``rules``).
+
+    Parameters
+    ----------
+    name : str
+        A name of :data:`AGENTS`: ``"easy"``, ``"normal"``, ``"hard"`` or a
+        baseline (``"random"``, ``"call"``, ``"maniac"``, ``"rock"``,
+        ``"station"``, ``"tag"``).
+    rng : numpy.random.Generator, optional
+        The agent's source of randomness (``None``: fresh entropy).
+
+    Returns
+    -------
+    Agent
+        A callable ``agent(observation) -> action`` with a ``reset()`` method.
+
+    Raises
+    ------
+    pokercore.errors.UnknownAgentError
+        ``name`` is not a built-in agent (a ``ValueError``); the message lists the names.
+
+    Examples
+    --------
     >>> make_agent("hard", np.random.default_rng(1)).__class__.__name__
     'HardAgent'
     >>> make_agent("expert", np.random.default_rng(1))
     Traceback (most recent call last):
     ...
-    ValueError: unknown draw agent 'expert': use one of 'easy', 'normal', 'hard', 'random', 'call', 'maniac', 'rock', 'station', 'tag'
+    pokercore.errors.UnknownAgentError: unknown draw agent 'expert': use one of easy, normal, hard, random,
+    call, maniac, rock, station, tag
     """
-    try:
-        cls = AGENTS[name]
-    except (KeyError, TypeError):
-        names = ", ".join(repr(n) for n in AGENTS)
-        raise ValueError(f"unknown draw agent {name!r}: use one of {names}") from None
+    cls = AGENTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise UnknownAgentError(f"unknown draw agent {cut(name)}: use one of {', '.join(AGENTS)}")
     return cls(np.random.default_rng() if rng is None else rng)

@@ -18,8 +18,6 @@ StationAgent        "station"   calls down (bets only monsters), chases every dr
 TightAggressiveAgent "tag"      exact hand strength: few hands, played hard, folds on pot odds
 ==================  ==========  =============================================================
 
-``RandomAgent`` (seeded by an ``int``) is the older name of :class:`RandomLegalAgent`.
-
 Examples
 --------
 >>> import numpy as np
@@ -45,7 +43,7 @@ import numpy as np
 
 from pokercore import evaluate5
 from pokercore.draw.actions import STAND_PAT, draw_action
-from pokercore.errors import PokercoreValueError
+from pokercore.draw.street import Street
 
 from .odds import CATEGORY, best_discard, showdown_cdf
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
@@ -54,7 +52,6 @@ __all__ = [
     "STYLES",
     "CallAgent",
     "ManiacAgent",
-    "RandomAgent",
     "RandomLegalAgent",
     "RockAgent",
     "StationAgent",
@@ -165,14 +162,14 @@ def chase_discard(hand: Sequence[int]) -> tuple[int, ...]:
 # ---------------------------------------------------------------- simple baselines
 def check_call_agent(obs: Any) -> Any:
     """Never bets or raises: checks, calls (folds only if it cannot call), stands pat."""
-    if obs.street == "draw":
+    if obs.street == Street.DRAW:
         return STAND_PAT
     return check_or_call(obs.legal_actions)
 
 
 def raise_agent(obs: Any) -> Any:
     """Raise-heavy: bets or raises whenever allowed, else checks or calls; stands pat."""
-    if obs.street == "draw":
+    if obs.street == Street.DRAW:
         return STAND_PAT
     return bet_or_raise(obs.legal_actions)
 
@@ -184,7 +181,12 @@ def _generator(rng: Any) -> np.random.Generator:
 class RandomLegalAgent:
     """Uniformly random among the legal actions (all 26 draws included), from a seeded generator.
 
-    ``rng`` is a :class:`numpy.random.Generator` or a seed.
+    ``rng`` is a :class:`numpy.random.Generator` or a seed (an ``int``).
+
+    >>> from pokercore.draw import DrawConfig, DrawState
+    >>> s = DrawState(DrawConfig(players=2), button=0, seed=3)
+    >>> RandomLegalAgent(5)(s.observe(s.actor)) == RandomLegalAgent(np.random.default_rng(5))(s.observe(s.actor))
+    True
     """
 
     def __init__(self, rng: Any = None) -> None:
@@ -196,21 +198,6 @@ class RandomLegalAgent:
     def __call__(self, obs: Any) -> Any:
         legal = obs.legal_actions
         return legal[int(self.rng.integers(len(legal)))]
-
-
-class RandomAgent(RandomLegalAgent):
-    """:class:`RandomLegalAgent` under its older name: ``RandomAgent(seed)`` or ``RandomAgent(rng=generator)``.
-
-    >>> from pokercore.draw import DrawConfig, DrawState
-    >>> s = DrawState(DrawConfig(players=2), button=0, seed=3)
-    >>> RandomAgent(5)(s.observe(s.actor)) == RandomAgent(5)(s.observe(s.actor))
-    True
-    """
-
-    def __init__(self, seed: int | None = None, *, rng: np.random.Generator | None = None) -> None:
-        if rng is not None and seed is not None:
-            raise PokercoreValueError("RandomAgent: give seed or rng, not both")
-        super().__init__(rng if rng is not None else seed)
 
 
 class _Styled:
@@ -226,7 +213,7 @@ class _Styled:
         return easy_discard(hand)
 
     def __call__(self, obs: Any) -> Any:
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             return draw_action(self.discard(obs.hand))
         return self.bet(obs)
 
@@ -254,14 +241,14 @@ def _share(obs: Any) -> float:
     """
     n = max(1, len(obs.opponents))
     score = showdown_cdf() ** n
-    if obs.street == "bet1":
+    if obs.street == Street.BET1:
         return best_discard(list(obs.hand), score)[1]
     return float(score[evaluate5(list(obs.hand))])
 
 
 def _strength(obs: Any) -> float:
     """Exact heads-up strength: the showdown share against one opponent (see :func:`_share`)."""
-    if obs.street == "bet1":
+    if obs.street == Street.BET1:
         return best_discard(list(obs.hand), showdown_cdf())[1]
     return float(showdown_cdf()[evaluate5(list(obs.hand))])
 
@@ -302,7 +289,7 @@ class RockAgent(_Styled):
     def bet(self, obs: Any) -> Any:
         legal = obs.legal_actions
         s = _strength(obs)
-        if obs.street == "bet1":
+        if obs.street == Street.BET1:
             return bet_or_raise(legal) if s >= self.enter else check_or_fold(legal)
         if s >= self.value:
             return bet_or_raise(legal)
@@ -325,7 +312,7 @@ class StationAgent(_Styled):
 
     def bet(self, obs: Any) -> Any:
         legal = obs.legal_actions
-        if obs.street == "bet2" and _strength(obs) >= self.value:
+        if obs.street == Street.BET2 and _strength(obs) >= self.value:
             return bet_or_raise(legal)
         return check_or_call(legal)
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from pokercore import evaluate5
 from pokercore.draw.actions import draw_action
+from pokercore.draw.street import Street
 
 from .baselines import drawing_hand, easy_discard
 from .odds import CATEGORY
@@ -58,7 +59,7 @@ class EasyAgent:
 
     def __call__(self, obs):
         legal = obs.legal_actions
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             return draw_action(easy_discard(obs.hand))
         hand = list(obs.hand)
         cat = int(CATEGORY[evaluate5(hand)])
@@ -69,7 +70,7 @@ class EasyAgent:
             if self.rng.random() < self.bluff:
                 return bet_or_raise(legal)
             return check_or_call(legal)
-        p = self.call * (2.0 if obs.street == "bet1" and drawing_hand(hand) else 1.0)
+        p = self.call * (2.0 if obs.street == Street.BET1 and drawing_hand(hand) else 1.0)
         if self.rng.random() < p:
             return check_or_call(legal)
         return check_or_fold(legal)

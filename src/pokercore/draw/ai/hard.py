@@ -1,8 +1,8 @@
 """The hard five-card draw AI: particle ranges, Monte Carlo expected values, bounded bluffs.
 
 For every live opponent it keeps a *range*, a weighted set of concrete
-hands (:class:`~.ranges.OpponentRange`): particles of a simulated sensible
-drawer, weighed by the opponent's public draw count and by each of its
+hands (:class:`~.inference.OpponentRange`): particles of simulated
+drawers (:mod:`~.particles`), weighed by the opponent's public draw count and by each of its
 actions in this hand under a per-seat mixture of opponent types (calling
 station, loose, tight).  A call from a seat that may be a calling station
 counts little; once a seat bets it is no station.
@@ -39,7 +39,7 @@ shape every range and continuation model, so it value-bets thinner and
 bluffs less against stations, calls and raises more against maniacs and
 folds to a rock's raises; its value margin also thins against players
 who seldom fold.  The session also learns how each opponent draws
-(sensible, chasing draws, keeping a kicker: :data:`~.ranges.POLICIES`)
+(sensible, chasing draws, keeping a kicker: :data:`~.params.POLICIES`)
 from its draw counts and showdowns, so a calling station's one- and
 two-card draws read as the busted flush and straight draws they mostly
 are, and hard value-bets its pairs into them.  Within a hand it remembers its own discards (cleared
@@ -61,11 +61,13 @@ import numpy as np
 
 from pokercore import evaluate5
 from pokercore.draw.actions import draw_action
+from pokercore.draw.street import Street
 
 from .easy import drawing_hand
+from .inference import OpponentRange
 from .normal import acts_last, decide
 from .odds import best_discard
-from .ranges import OpponentRange, card_mask, particles
+from .particles import card_mask, particles
 from .session import Session
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
 
@@ -99,7 +101,7 @@ class HardAgent:
         Extra expected value (in bets) a bet or raise must show over checking or calling
         (thinner against opponents who seldom fold: :meth:`margin`).
     types : dict, optional
-        Opponent types of the ranges (default :data:`~.ranges.TYPES`).
+        Opponent types of the ranges (default :data:`~.params.TYPES`).
     open_ev_max : int
         Most opponents for the expected-chips opening before the draw
         (more: the share thresholds).
@@ -300,14 +302,14 @@ class HardAgent:
     def __call__(self, obs):
         legal = obs.legal_actions
         hand = list(obs.hand)
-        if obs.street == "bet1":
+        if obs.street == Street.BET1:
             self.reset()  # a new hand, even if the runner did not call reset()
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             discard = best_discard(hand, self.score(self.ranges(obs)))[0]
             # remembered for the hand: its own discards are dead cards for the Monte Carlo
             self._hand_number, self._discards = obs.hand_number, tuple(discard)
             return draw_action(discard)
-        if obs.street == "bet1":
+        if obs.street == Street.BET1:
             rs = self.ranges(obs)
             share = best_discard(hand, self.score(rs))[1]
             if obs.to_call == 0 and find(legal, "bet") is not None and 0 < len(rs) <= self.open_ev_max:

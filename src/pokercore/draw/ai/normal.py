@@ -30,6 +30,7 @@ import numpy as np
 
 from pokercore import evaluate5
 from pokercore.draw.actions import draw_action
+from pokercore.draw.street import Street
 
 from .odds import best_discard, showdown_cdf
 from .session import Session
@@ -107,10 +108,10 @@ class NormalAgent:
 
     def __call__(self, obs):
         hand = list(obs.hand)
-        if obs.street == "draw":
+        if obs.street == Street.DRAW:
             return draw_action(best_discard(hand, self._score(obs))[0])
         score = self._score(obs)
-        if obs.street == "bet1":
+        if obs.street == Street.BET1:
             share = best_discard(hand, score)[1]
         else:
             share = float(score[evaluate5(hand)])

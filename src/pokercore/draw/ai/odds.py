@@ -31,6 +31,7 @@ from typing import Union
 import numpy as np
 
 from pokercore import HandCategory, categories_of, evaluate5_batch, format_cards, parse_cards, random_hands
+from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreValueError, cut
 
 __all__ = [
     "CATEGORY",
@@ -70,6 +71,14 @@ def _combos(n: int, k: int) -> np.ndarray:
     return np.array(list(combinations(range(n), k)), dtype=np.intp)
 
 
+def _show(codes: Sequence[int]) -> str:
+    """Cards as text for a message (their codes if some are not cards)."""
+    try:
+        return format_cards(codes) if codes else "none"
+    except PokercoreValueError:
+        return cut(list(codes))
+
+
 def _live(hand: Sequence[int], dead: Sequence[int]) -> np.ndarray:
     out = set(hand) | set(dead)
     return np.array([c for c in range(52) if c not in out], dtype=np.uint8)
@@ -100,12 +109,20 @@ def draw_ranks(hand: CardsLike, discard: CardsLike = (), dead: CardsLike = ()) -
 
     >>> len(draw_ranks("Qh Qd 9c 5s 2d", "9c 5s 2d")), len(draw_ranks("Qh Qd 9c 5s 2d"))
     (16215, 1)
+    >>> draw_ranks("Qh Qd 9c 5s 2d", "Ah")
+    Traceback (most recent call last):
+    ...
+    pokercore.errors.PokercoreValueError: draw_ranks: discard 0 to 3 distinct cards of the hand (Qh Qd 9c 5s 2d), got Ah
     """
     h, d, x = _codes(hand), _codes(discard), _codes(dead)
-    if len(h) != 5 or len(set(h)) != 5:
-        raise ValueError(f"a draw needs 5 distinct cards, got {len(h)}")
+    if len(h) != 5:
+        raise HandSizeError(f"draw_ranks: a draw starts from the 5 cards held, got {len(h)} ({_show(h)})")
+    if len(set(h)) != 5:
+        raise DuplicateCardError(f"draw_ranks: the hand repeats a card ({_show(h)}): give 5 distinct cards")
     if len(d) > 3 or len(set(d)) != len(d) or not set(d) <= set(h):
-        raise ValueError(f"discard must be 0..3 distinct cards of the hand, got {format_cards(d) if d else d}")
+        raise PokercoreValueError(
+            f"draw_ranks: discard 0 to 3 distinct cards of the hand ({_show(h)}), got {_show(d)}"
+        )
     keep = tuple(sorted(c for c in h if c not in d))
     # the discards themselves are out of the deck: dead for the replacement
     dead_all = tuple(sorted((set(x) | set(d)) - set(keep)))
@@ -181,7 +198,7 @@ def showdown_score(opponents: int = 1) -> np.ndarray:
     return s
 
 
-ScoreLike = Union[np.ndarray, Callable[[np.ndarray], np.ndarray], None]
+ScoreLike = np.ndarray | Callable[[np.ndarray], np.ndarray] | None
 
 
 def _score(ranks: np.ndarray, score: ScoreLike) -> float:

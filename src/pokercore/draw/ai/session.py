@@ -5,11 +5,11 @@ observation the engine, the game loop and the simulator hand to agents)
 and keeps, for each opponent, how often it enters the pot before the draw,
 bets or raises, calls, checks, folds when facing a bet, and what it showed
 down.  From those hands it also keeps a log-likelihood of each opponent
-*type* (:data:`~.ranges.TYPES`: station, loose, tight, maniac, rock) and
+*type* (:data:`~.params.TYPES`: station, loose, tight, maniac, rock) and
 turns it into per-opponent type priors for the hard agent's ranges, so
 its ranges and continuation models follow what each opponent has done.
 Separately it keeps a log-likelihood of each *drawing policy*
-(:data:`~.ranges.POLICIES`: sensible, chaser, kicker keeper) from the
+(:data:`~.params.POLICIES`: sensible, chaser, kicker keeper) from the
 opponent's draw counts and the hands it showed after them: a calling
 station that breaks pairs for flush draws and draws two to three-flushes
 is read as a chaser, so its one- and two-card draws read as the busted
@@ -46,7 +46,10 @@ from typing import Any
 
 import numpy as np
 
-from .ranges import DRAW_PRIOR, POLICIES, TYPES, draw_policy_loglik, hand_type_loglik
+from pokercore.draw.street import Street
+
+from .inference import draw_policy_loglik, hand_type_loglik
+from .params import DRAW_PRIOR, POLICIES, TYPES
 
 __all__ = ["SeatStats", "Session"]
 
@@ -103,7 +106,7 @@ class Session:
     Parameters
     ----------
     types : dict, optional
-        Opponent types (default :data:`~.ranges.TYPES`).
+        Opponent types (default :data:`~.params.TYPES`).
     temper : float
         Weight of the summed log-likelihoods in the type posterior (< 1
         keeps it from trusting a few hands too much).
@@ -139,8 +142,8 @@ class Session:
         return self._stats.get(self.key(obs, seat)) or SeatStats()
 
     def record(self, obs: Any) -> None:
-        """Learn from a finished hand (``obs.street == "over"``); each hand counts once."""
-        if obs.street != "over":
+        """Learn from a finished hand (``obs.street == Street.OVER``); each hand counts once."""
+        if obs.street != Street.OVER:
             return
         # the same final observation handed over twice counts once; different deals do not
         # collide (the simulator numbers every deal 1, and many share an event count)
@@ -148,8 +151,8 @@ class Session:
         if tag == self._last:
             return
         self._last = tag
-        level = {"bet1": 0, "bet2": 0}
-        matched: dict[tuple[str, int], int] = {}
+        level = {Street.BET1: 0, Street.BET2: 0}
+        matched: dict[tuple[Street, int], int] = {}
         per_seat: dict[int, dict[str, int]] = {}
         for e in obs.events:
             if e.street not in level:
@@ -167,12 +170,12 @@ class Session:
                 level[e.street] += 1
                 d["bets"] += 1
                 d["agg"] = 1
-                d["agg2"] |= e.street == "bet2"
+                d["agg2"] |= e.street == Street.BET2
             elif e.kind == "call":
                 d["calls"] += 1
             elif e.kind == "check":
                 d["checks"] += 1
-            if e.street == "bet1" and e.kind in ("call", "bet", "raise"):
+            if e.street == Street.BET1 and e.kind in ("call", "bet", "raise"):
                 d["entered"] = 1
             matched[(e.street, e.seat)] = level[e.street]
         for seat in range(len(obs.stacks)):
@@ -202,8 +205,8 @@ class Session:
                         st.loglik[k] = st.loglik.get(k, 0.0) + v
 
     def draws_of(self, st: SeatStats | None) -> tuple[float, ...]:
-        """Chance of each drawing policy (:data:`~.ranges.POLICIES`) for the player with these
-        stats: :data:`~.ranges.DRAW_PRIOR` times the tempered (``draw_temper``) likelihood of its
+        """Chance of each drawing policy (:data:`~.params.POLICIES`) for the player with these
+        stats: :data:`~.params.DRAW_PRIOR` times the tempered (``draw_temper``) likelihood of its
         draws and of the hands it showed after them, mixed with ``floor`` of each policy."""
         if st is None:
             return DRAW_PRIOR
@@ -213,7 +216,7 @@ class Session:
         return tuple((self.floor + (1.0 - self.floor * len(p)) * p).tolist())
 
     def draws(self, obs: Any, seat: int) -> tuple[float, ...]:
-        """Chance that the player in ``seat`` draws like each policy of :data:`~.ranges.POLICIES`
+        """Chance that the player in ``seat`` draws like each policy of :data:`~.params.POLICIES`
         (sensible, chaser, kicker keeper), from its past draws and showdowns."""
         return self.draws_of(self._stats.get(self.key(obs, seat)))
 

@@ -1,19 +1,21 @@
 """Hand strength by Monte Carlo, and small helpers the agents share.
 
-:func:`equity` deals random hands to ``opponents`` from the cards a player
-cannot see (``random_hands`` with ``exclude``) and ranks them with the batch
-evaluator: the share of the pot a five-card hand wins at showdown against
-that many random hands.  ``weights`` lets a caller (the hard agent) weigh
-each sampled opponent hand by how well it fits that opponent's range.
+:func:`showdown_share` deals random hands to ``opponents`` from the cards a
+player cannot see (``random_hands`` with ``exclude``) and ranks them with the
+batch evaluator: the share of the pot a five-card hand wins at showdown
+against that many random five-card hands (a tie splits it).  ``weights`` lets
+a caller weigh each sampled opponent hand by how well it fits that
+opponent's range.  (Hold'em equity, over boards and ranges, is
+:func:`pokercore.holdem.equity`.)
 
 Examples
 --------
 >>> import numpy as np
 >>> rng = np.random.default_rng(1)
->>> e = equity("Ah Ad Kc Ks 2d", opponents=1, samples=4000, rng=rng)
+>>> e = showdown_share("Ah Ad Kc Ks 2d", opponents=1, samples=4000, rng=rng)
 >>> 0.95 < e < 0.99
 True
->>> equity("Ah Ad Kc Ks 2d", opponents=3, samples=4000, rng=rng) < e
+>>> showdown_share("Ah Ad Kc Ks 2d", opponents=3, samples=4000, rng=rng) < e
 True
 """
 
@@ -25,16 +27,17 @@ from typing import Union
 import numpy as np
 
 from pokercore import evaluate5, evaluate5_batch, parse_cards, random_hands
+from pokercore.draw.street import Street
 
 __all__ = [
     "aggression",
     "bet_or_raise",
     "check_or_call",
     "check_or_fold",
-    "equity",
     "find",
     "my_events",
-    "sample_opponents",
+    "sample_opponent_ranks",
+    "showdown_share",
     "win_shares",
 ]
 
@@ -47,8 +50,8 @@ def _codes(cards: CardsLike) -> tuple[int, ...]:
     return tuple(int(c) for c in cards)
 
 
-def sample_opponents(opponents: int, samples: int, rng: np.random.Generator,
-                     known: Sequence[int]) -> np.ndarray:
+def sample_opponent_ranks(opponents: int, samples: int, rng: np.random.Generator,
+                          known: Sequence[int]) -> np.ndarray:
     """Opponent hands ``(samples, opponents)`` of ranks, disjoint from ``known`` and each other."""
     cards = random_hands(samples, 5 * opponents, seed=rng, exclude=list(known))
     ranks = evaluate5_batch(np.ascontiguousarray(cards.reshape(samples * opponents, 5)))
@@ -62,10 +65,10 @@ def win_shares(mine: int, opp_ranks: np.ndarray) -> np.ndarray:
     return np.where(best < mine, 1.0, np.where(best == mine, 1.0 / (1 + ties), 0.0))
 
 
-def equity(hand: CardsLike, opponents: int = 1, samples: int = 2000,
-           rng: np.random.Generator | None = None, dead: CardsLike = (),
-           weights: Callable[[np.ndarray], np.ndarray] | None = None) -> float:
-    """Showdown share of ``hand`` against ``opponents`` random five-card hands.
+def showdown_share(hand: CardsLike, opponents: int = 1, samples: int = 2000,
+                   rng: np.random.Generator | None = None, dead: CardsLike = (),
+                   weights: Callable[[np.ndarray], np.ndarray] | None = None) -> float:
+    """Share of the pot ``hand`` wins at showdown against ``opponents`` random five-card hands (Monte Carlo).
 
     ``dead`` are cards known to be out (one's own discards).  ``weights``,
     if given, maps the ``(samples, opponents)`` rank array to one weight per
@@ -75,7 +78,7 @@ def equity(hand: CardsLike, opponents: int = 1, samples: int = 2000,
     if opponents <= 0:
         return 1.0
     rng = np.random.default_rng() if rng is None else rng
-    opp = sample_opponents(opponents, samples, rng, h + _codes(dead))
+    opp = sample_opponent_ranks(opponents, samples, rng, h + _codes(dead))
     share = win_shares(evaluate5(list(h)), opp)
     if weights is None:
         return float(share.mean())
@@ -110,11 +113,11 @@ def check_or_fold(legal: Sequence):
     return find(legal, "check") or find(legal, "fold") or legal[0]
 
 
-def my_events(obs, seat: int, street: str | None = None) -> list:
+def my_events(obs, seat: int, street: Street | None = None) -> list:
     """Public events of ``seat`` (on ``street`` if given)."""
     return [e for e in obs.events if e.seat == seat and (street is None or e.street == street)]
 
 
-def aggression(obs, seat: int, street: str) -> int:
+def aggression(obs, seat: int, street: Street) -> int:
     """Bets and raises ``seat`` made on ``street``."""
     return sum(1 for e in obs.events if e.seat == seat and e.street == street and e.kind in ("bet", "raise"))
