@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -217,7 +218,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         writer.cancel()
 
 
-def _page(name: str):
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
     return endpoint
@@ -233,7 +234,7 @@ def create_app(limits: Limits | None = None, *, sweep_every: float = 10.0) -> St
     manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable}, limits)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield
