@@ -43,6 +43,7 @@ __all__ = [
     "DRAW_KINDS",
     "DRAW_LEVELS",
     "MAX_MESSAGE_BYTES",
+    "PLAYER_SEATS",
     "Act",
     "Action",
     "ArrangeAction",

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from .protocol import Action, Create, Preview, ProtocolError
+from .protocol import PLAYER_SEATS, Action, Create, Preview, ProtocolError
 
 __all__ = ["Limits", "Seat", "SeatTable", "SeatTableManager", "Sender"]
 
@@ -129,7 +129,7 @@ class SeatTable:
         self.lock = asyncio.Lock()
         self.seats: list[Seat] = []
         for i, spec in enumerate(seats):
-            if spec in ("me", "remote"):
+            if spec in PLAYER_SEATS:
                 self.seats.append(Seat(i, "player", token=secrets.token_urlsafe(18)))
             else:
                 self.seats.append(Seat(i, "ai", level=spec))
