@@ -39,7 +39,7 @@ import numpy as np
 
 from ..binh.agents import AGENT_LEVELS, make_agent, suggest_arrangement
 from ..binh.arrangement import Arrangement
-from ..binh.game import Observation, deal_hands, pair_score, run_deal
+from ..binh.game import Observation, deal_hands, run_deal
 from ..binh.rules import DEFAULT_RULES, BinhRules
 from ..binh.solve import SAMPLES, solve
 from ..binh.special import SpecialHand, classify_special
@@ -326,7 +326,7 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
             cards, kinds = _shown(you, color)
             human.say("", LEGEND, f"  {names[0]:<16} {cards}", f"  {'':<16} {kinds}")
             for s in (1, 2, 3):
-                v = pair_score(you, rec.played[s])
+                v = rec.outcomes[(0, s)].score
                 cards, kinds = _shown(rec.played[s], color)
                 human.say(f"  {names[s]:<16} {cards}",
                           f"  {'':<16} {kinds}   {_why(you, rec.played[s], DEFAULT_RULES)} -> you {v:+d}")
