@@ -291,7 +291,7 @@ def test_two_tables_do_not_interfere(tc):
     assert tb.version == va  # the Binh table saw nothing
     b.act({"kind": "arrange", "top": stb["cards"][:3], "middle": stb["cards"][3:8], "bottom": stb["cards"][8:]})
     b.until(lambda m: m["type"] == "state" and m["phase"] == "reveal")
-    assert ta.hand_state.snapshot() != vb and ta.hand_state.actor == 0 and ta.hand_state.phase == "draw"
+    assert ta.hand_state.snapshot() != vb and ta.hand_state.actor == 0 and ta.hand_state.street == "draw"
     # a token of one table does not open the other
     b.send({"type": "join", "table": a.table, "seat": 0, "token": b.token})
     assert b.error()["code"] == "bad_token"

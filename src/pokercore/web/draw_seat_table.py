@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import describe_rank, evaluate5
-from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState
+from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Street
 from ..draw.ai import make_agent
 from ..errors import PokercoreError
 from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
@@ -114,7 +114,7 @@ class DrawSeatTable(SeatTable):
             return False
         legal = state.legal_actions()
         if result is None or result not in legal:
-            result = STAND_PAT if state.phase == "draw" else (CHECK if CHECK in legal else FOLD)
+            result = STAND_PAT if state.street == Street.DRAW else (CHECK if CHECK in legal else FOLD)
         state.act(result, seat)
         if state.is_over:
             self._finish_hand()
