@@ -1,12 +1,12 @@
 """Type stubs for the compiled evaluator module ``pokercore._eval``."""
 
-from collections.abc import Sequence
-from typing import Literal, Union
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-CardsLike = Union[str, Sequence[int], Sequence[str], npt.NDArray[np.integer]]
+from pokercore.cards import CardsLike
+
 Rules = Literal["standard", "binh"]
 
 NUM_RANKS_STANDARD: int
@@ -22,6 +22,3 @@ def evaluate3_batch(
     hands: npt.ArrayLike, out: npt.NDArray[np.int32] | None = None
 ) -> npt.NDArray[np.int32]: ...
 def rank_descriptors(rules: Rules = "standard") -> npt.NDArray[np.uint32]: ...
-def deal_rows(
-    u: npt.NDArray[np.float64], live: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8]
-) -> npt.NDArray[np.uint8]: ...

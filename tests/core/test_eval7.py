@@ -119,10 +119,8 @@ def test_batch_bad_input(batch, k) -> None:
     good = pc.random_hands(10, k, seed=1)
     with pytest.raises(HandSizeError, match=f"shape \\(n_hands, {k}\\)"):
         batch(pc.random_hands(10, 5, seed=1))
-    with pytest.raises(InvalidArrayError, match="no hands"):
-        batch(np.empty((0, k), dtype=np.uint8))
-    with pytest.raises(InvalidArrayError, match="C-contiguous"):
-        batch(np.asfortranarray(good))
+    assert batch(np.empty((0, k), dtype=np.uint8)).shape == (0,)  # no hands: an empty result
+    assert (batch(np.asfortranarray(good)) == batch(good)).all()  # any layout: the same answer
     with pytest.raises(CardTypeError, match="masked"):
         batch(np.ma.masked_array(good))
     with pytest.raises(CardTypeError, match="integer dtype"):

@@ -45,8 +45,8 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
+from ..validation import check_hands
 from . import _arrange
-from ._input import batch_hands as _hands
 from ._input import codes, hand_array
 from .arrangement import Arrangement
 
@@ -271,14 +271,18 @@ def count_legal(cards: Any) -> int:
     return int(_arrange.count_legal(hand_array(cards, "count_legal")))
 
 
-def count_legal_batch(hands: Any) -> np.ndarray:
+def count_legal_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
     """:func:`count_legal` of each row of an (n, 13) array; int64 of shape (n,).
+
+    ``hands`` and ``out`` (int64, shape (n,)) follow the batch policy of
+    :mod:`pokercore.validation`.
 
     >>> import pokercore as pc
     >>> count_legal_batch(pc.random_hands(3, 13, seed=1)).shape
     (3,)
     """
-    return _arrange.count_legal_batch(_hands(hands, "count_legal_batch"), "count_legal_batch")
+    result: np.ndarray = _arrange.count_legal_batch(hands, "count_legal_batch", out)
+    return result
 
 
 def legal_arrangements(cards: Any) -> np.ndarray:
@@ -370,7 +374,9 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     Parameters
     ----------
     hands : ndarray of int, shape (n, 13), or a list of hands
-        Thirteen distinct cards per row.
+        Thirteen distinct cards per row, judged by the batch policy of
+        :mod:`pokercore.validation` (any integer dtype and layout; no hands
+        give empty arrays).
     objective : "lexicographic", BranchTables or callable
 
     Returns
@@ -390,14 +396,13 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     True
     """
     _check_objective(objective)
-    arr = _hands(hands, "best_arrangement_batch")
     name = "best_arrangement_batch"
     if isinstance(objective, str):
-        return BatchResult(*_arrange.best_batch(arr, name=name))
+        return BatchResult(*_arrange.best_batch(hands, name=name))
     if isinstance(objective, BranchTables):
-        return BatchResult(*_arrange.best_batch(arr, (objective.top, objective.middle, objective.bottom), name=name))
+        return BatchResult(*_arrange.best_batch(hands, (objective.top, objective.middle, objective.bottom), name=name))
     # A callable: hand by hand, after the same check of every row.
-    arr = _arrange.check_hands13(arr, name)
+    arr = check_hands(hands, 13, name=name)
     n = arr.shape[0]
     out_cards = np.empty((n, 13), dtype=np.uint8)
     out_ranks = np.empty((n, 3), dtype=np.int32)

@@ -19,12 +19,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Union
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from pokercore import evaluate5, evaluate5_batch, parse_cards, random_hands
+from pokercore.cards import CardsLike
 
 __all__ = [
     "aggression",
@@ -38,7 +38,6 @@ __all__ = [
     "win_shares",
 ]
 
-CardsLike = Union[str, Iterable[int]]
 
 
 def _codes(cards: CardsLike) -> tuple[int, ...]:
