@@ -131,6 +131,38 @@ def test_branch_tables_rejected(tables, match) -> None:
         BranchTables(*tables)
 
 
+@pytest.mark.parametrize("bad, match", [
+    (np.zeros(TABLE_LEN, dtype=complex), r"real numbers .*got dtype complex128; pass table\.real"),
+    (np.zeros(TABLE_LEN, dtype=complex) + 1j, r"got dtype complex128"),
+    (np.array([1 + 0j] * TABLE_LEN, dtype=object), r"got dtype object"),
+    (np.array(["1"] * TABLE_LEN), r"got dtype <U1"),
+    (np.zeros(TABLE_LEN, dtype="m8[s]"), r"got dtype timedelta64"),
+])
+def test_branch_tables_refuse_tables_that_are_not_real(bad, match) -> None:
+    """A complex table once passed with only a ComplexWarning (its imaginary part dropped)."""
+    import warnings
+
+    z = np.zeros(TABLE_LEN)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for tables in ((bad, z, z), (z, z, bad)):
+            with pytest.raises(pc.errors.PokercoreTypeError, match=match):
+                BranchTables(*tables)
+        with pytest.raises(TypeError, match=match):
+            _arrange.best_table(np.array(CODES, dtype=np.uint8), z, bad, z)
+        with pytest.raises(TypeError, match=match):
+            _arrange.best_batch(np.array([CODES], dtype=np.uint8), (z, z, bad))
+
+
+def test_branch_tables_take_real_dtypes_and_refuse_masked() -> None:
+    z = np.zeros(TABLE_LEN)
+    for t in (np.zeros(TABLE_LEN, dtype=np.int64), np.zeros(TABLE_LEN, dtype=np.float32),
+              np.zeros(TABLE_LEN, dtype=bool), [0] * TABLE_LEN):
+        assert BranchTables(t, z, z).top.dtype == np.float64
+    with pytest.raises(TypeError, match="masked"):
+        BranchTables(np.ma.masked_array(z), z, z)
+
+
 def test_branch_tables_are_read_only_copies() -> None:
     src = np.zeros(TABLE_LEN)
     t = BranchTables(src, src, src)

@@ -213,3 +213,35 @@ def test_six_card_category_counts_over_every_hand() -> None:
     # Published six-card counts (best five of six).
     assert counts.tolist() == [6_612_900, 9_730_740, 2_532_816, 732_160, 361_620,
                                205_792, 165_984, 14_664, 1_844]
+
+
+def test_evaluate_ranks_what_pokercore_eval_ranks(capsys: pytest.CaptureFixture[str]) -> None:
+    """``evaluate(cards, rules=)`` takes 3, 5, 6 or 7 cards and ``rules=`` as the ``pokercore eval`` command does."""
+    from pokercore.cli.evaluate import main
+
+    for k in (3, 5, 6, 7):
+        for hand in pc.random_hands(40, k, seed=k).tolist():
+            for rules in ("standard", "binh") if k in (3, 5) else ("standard",):
+                rank = evaluate(hand, rules=rules)
+                expect = {3: lambda: pc.evaluate3(hand), 5: lambda: pc.evaluate5(hand, rules),
+                          6: lambda: evaluate6(hand), 7: lambda: evaluate7(hand)}[k]()
+                assert rank == expect
+                assert main([pc.format_cards(hand), "--rules", rules]) == 0
+                assert f": rank {rank} (" in capsys.readouterr().out
+    assert evaluate("Qh Qd 9c") == pc.evaluate3("Qh Qd 9c")  # three cards: the Binh scale
+    assert evaluate("Ah 2c 3d 4s 5h", rules="BINH") == pc.evaluate5("Ah 2c 3d 4s 5h", rules="binh")
+
+
+@pytest.mark.parametrize("cards, rules, error, match", [
+    ("Ah 2c 3d 4s 5h 9c", "binh", pc.errors.InvalidRulesError, "6- and 7-card hands are ranked by the standard"),
+    ("Ah 2c 3d 4s 5h 9c 9d", "binh", pc.errors.InvalidRulesError, "standard rules only"),
+    ("Ah 2c 3d", "texas", pc.errors.InvalidRulesError, "rules must be 'standard' or 'binh', got 'texas'"),
+    ("Ah 2c 3d 4s 5h", None, pc.errors.InvalidRulesError, "rules must be"),
+    ("Ah 2c 3d 4s", "standard", HandSizeError, "evaluate needs 3, 5, 6 or 7 cards, got 4"),
+    ("Ah 2c", "standard", HandSizeError, "got 2"),
+    ("Ah 2c 3d 4s 5h 6h 7h 8h", "standard", HandSizeError, "got 8"),
+    ("Ah Ah 3d", "standard", DuplicateCardError, "duplicate"),
+])
+def test_evaluate_refuses_what_pokercore_eval_refuses(cards: str, rules: object, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        evaluate(cards, rules=rules)  # type: ignore[arg-type]

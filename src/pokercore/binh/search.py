@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
-from ..validation import check_hands
+from ..validation import check_hands, refuse_masked
 from . import _arrange
 from ._input import codes, hand_array
 from .arrangement import Arrangement
@@ -93,7 +93,8 @@ class BranchTables:
     top, middle, bottom : array_like of float, shape (TABLE_LEN,) = (17918,)
         ``table[r]`` is the value of a branch of Binh rank ``r``
         (``10001..17917``) in that position; entries ``0..10000`` are never
-        read.  Values must be finite.  The arrays are copied once into
+        read.  Values must be finite real numbers (a bool, integer or float dtype;
+        a complex, object or string table is refused).  The arrays are copied once into
         read-only arrays that cannot be made writeable again, so the
         values checked here are the values every search reads.  A table of length
         ``TABLE_LEN - BINH_RANK_OFFSET`` (7918, indexed by ``rank -
@@ -129,12 +130,13 @@ class BranchTables:
     def __init__(self, top: Any, middle: Any, bottom: Any) -> None:
         checked = []
         for name, table in (("top", top), ("middle", middle), ("bottom", bottom)):
+            refuse_masked(table, f"BranchTables.{name}", "table")
             try:
-                arr = np.array(table, dtype=np.float64)
+                arr = np.asarray(table)  # the dtype as given: the kernel module refuses what is not real
             except (TypeError, ValueError) as exc:
                 raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
             if arr.shape == (_LEGACY_LEN,):
-                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET), arr])
+                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET, dtype=arr.dtype), arr])
             checked.append(arr)
         # One check (shape, finite values) and one frozen copy (read-only arrays over immutable bytes):
         # what the search reads.
