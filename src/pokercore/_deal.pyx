@@ -18,7 +18,8 @@ def deal_rows(const double[:, ::1] u, const uint8_t[::1] live, uint8_t[:, ::1] o
 
     >>> import numpy as np
     >>> out = np.empty((1, 3), dtype=np.uint8)
-    >>> deal_rows(np.zeros((1, 3)), np.arange(52, dtype=np.uint8), out).tolist()
+    >>> deal_rows(np.zeros((1, 3)), np.arange(52, dtype=np.uint8), out)
+    >>> out.tolist()
     [[0, 1, 2]]
     """
     cdef Py_ssize_t i, j, p, n = out.shape[0], k = out.shape[1], size = live.shape[0]
@@ -45,4 +46,3 @@ def deal_rows(const double[:, ::1] u, const uint8_t[::1] live, uint8_t[:, ::1] o
                 t = deck[p]
                 deck[p] = deck[j]
                 deck[j] = t
-    return out

@@ -106,15 +106,18 @@ def evaluate5_batch(hands, rules="standard", out=None):
 
     Parameters
     ----------
-    hands : ndarray of shape (n, 5)
-        Card codes with an integer dtype (``uint8`` avoids a conversion),
-        C-contiguous, at least one row.  Every row must hold 5 distinct
-        codes in 0..51; the whole array is checked before any evaluation.
+    hands : array_like of shape (n, 5)
+        Card codes of any integer dtype and memory layout, or a list of
+        hands; every row 5 distinct codes in 0..51, the whole batch checked
+        before any evaluation; no rows give an empty result.  A C-contiguous
+        ``uint8`` array is read in place, anything else converted once.  The
+        one policy of every batch function: :mod:`pokercore.validation`.
     rules : {"standard", "binh"}, default "standard"
         Straight order, as in :func:`evaluate5`.
     out : ndarray of int32, shape (n,), optional
-        Where to write the ranks: a plain C-contiguous array that does not
-        share memory with ``hands`` (else :class:`InvalidArrayError`).
+        Where to write the ranks: a writeable C-contiguous array (or
+        ``np.memmap``) that shares no memory with ``hands``, not even through
+        a second mapping of the same file (else :class:`InvalidArrayError`).
 
     Returns
     -------

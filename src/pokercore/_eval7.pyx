@@ -1,10 +1,10 @@
 # cython: language_level=3
 """Python entry points of the 6-card, 7-card and Omaha evaluators (see ``_evaluator7.h``).
 
-Validation follows ``pokercore._eval``: every entry point checks its input
-once (range, duplicates, count, dtype, shape, layout) and only then runs the
-C kernels, the batch forms in a ``nogil`` loop that reads each row once into
-locals.  Ranks are on the standard scale of ``evaluate5`` (1..7462).
+Validation follows ``pokercore._eval`` (batches: :mod:`pokercore.validation`):
+every entry point checks its input once (range, duplicates, count, dtype,
+shape, layout) and only then runs the C kernels, the batch forms in a
+``nogil`` loop that reads each row once into locals.  Ranks are on the standard scale of ``evaluate5`` (1..7462).
 """
 from libc.stdint cimport uint8_t, int32_t, uint64_t
 
@@ -133,12 +133,15 @@ def evaluate7_batch(hands, out=None):
 
     Parameters
     ----------
-    hands : ndarray of shape (n, 7)
-        Card codes with an integer dtype (``uint8`` avoids a conversion),
-        C-contiguous, at least one row.  Every row must hold 7 distinct
-        codes in 0..51; the whole array is checked before any evaluation.
+    hands : array_like of shape (n, 7)
+        Card codes of any integer dtype and memory layout, or a list of
+        hands; every row 7 distinct codes in 0..51, the whole batch checked
+        before any evaluation; no rows give an empty result.  A C-contiguous
+        ``uint8`` array is read in place, anything else converted once
+        (the policy of :mod:`pokercore.validation`).
     out : ndarray of int32, shape (n,), optional
-        Where to write the ranks (not sharing memory with ``hands``).
+        Where to write the ranks, as for :func:`pokercore.evaluate5_batch`
+        (sharing no memory with ``hands``).
 
     Returns
     -------
@@ -217,9 +220,9 @@ def evaluate_omaha_batch(holes, boards, out=None):
 
     Parameters
     ----------
-    holes : ndarray of shape (n, 4), (n, 5) or (n, 6)
+    holes : array_like of shape (n, 4), (n, 5) or (n, 6)
         Hole cards, validated like :func:`evaluate7_batch`'s hands.
-    boards : ndarray of shape (n, 5)
+    boards : array_like of shape (n, 5)
         Five board cards a row, none of them in the same row of ``holes``.
     out : ndarray of int32, shape (n,), optional
 

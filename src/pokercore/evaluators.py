@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +118,7 @@ def evaluate(cards: CardsLike, rules: str = "standard") -> int:
         raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {cut(rules)}")
     n = len(cards) if isinstance(cards, (list, tuple)) else len(to_codes(cards))
     if n == 5:
-        return evaluate5(cards, r)
+        return evaluate5(cards, "binh" if r == "binh" else "standard")
     if n == 3:
         return evaluate3(cards)
     if n in (6, 7) and r == "binh":
@@ -131,7 +132,7 @@ def evaluate(cards: CardsLike, rules: str = "standard") -> int:
     raise HandSizeError(f"evaluate needs 3, 5, 6 or 7 cards, got {n}")
 
 
-_BATCH = {5: evaluate5_batch, 6: evaluate6_batch, 7: evaluate7_batch}
+_BATCH: dict[int, Callable[..., np.ndarray]] = {5: evaluate5_batch, 6: evaluate6_batch, 7: evaluate7_batch}
 
 
 def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
@@ -154,12 +155,12 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
     name = "evaluate_batch"
     if not isinstance(hands, np.ndarray):
         hands = check_hands(hands, (5, 6, 7), name=name)  # a list or an array-like, read once here
-    width = hands.shape[1] if hands.ndim == 2 else None
-    if width not in _BATCH:
+    func = _BATCH.get(hands.shape[1]) if hands.ndim == 2 else None
+    if func is None:
         check_hands(hands, (5, 6, 7), name=name)  # raises the policy's error for this batch
-    func = _BATCH[width]
+        raise HandSizeError(f"{name}: expected a 2-D array of shape (n_hands, 5), (n_hands, 6) or (n_hands, 7)")
     try:
-        return func(hands, out=out)  # type: ignore[no-any-return]
+        return func(hands, out=out)
     except PokercoreError as exc:  # the same message, under this function's name
         inner = f"{func.__name__}:"
         text = str(exc)

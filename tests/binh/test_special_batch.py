@@ -71,7 +71,7 @@ def test_codes_follow_the_kind_order() -> None:
     for mask in (1, 0b110000, 0b111111111, 0b100000100):
         assert {k.code - 1 for k in SpecialHand.from_mask(mask).kinds} == {i for i in range(9) if mask >> i & 1}
     for bad in (-1, 10):
-        with pytest.raises(ValueError, match="codes are 0..9"):
+        with pytest.raises(ValueError, match=r"codes are 0\.\.9"):
             K.from_code(bad)
     with pytest.raises(ValueError, match="9 bits"):
         SpecialHand.from_mask(1 << 9)

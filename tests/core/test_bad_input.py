@@ -552,7 +552,8 @@ def test_deck_errors_are_pokercore_errors():
 def test_ranking_errors_are_pokercore_errors():
     with raises(pc.errors.InvalidRankError, r"not a standard rank \(valid: 1\.\.7462\)"):
         pc.describe_rank(7463, "standard")
-    with raises(pc.errors.InvalidRankError, r"7463 is not a rank: standard ranks are 1\.\.7462, Binh ranks 10001\.\.17917"):
+    with raises(pc.errors.InvalidRankError,
+                r"7463 is not a rank: standard ranks are 1\.\.7462, Binh ranks 10001\.\.17917"):
         pc.describe_rank(7463)
     with raises(pc.errors.InvalidRulesError, r"rules must be"):
         pc.category_of(5, rules="texas")

@@ -183,7 +183,8 @@ REFUSED: dict[str, tuple[Callable[[int], Any], type, str]] = {
     "one string": (lambda k: "As Kd 7h 2c 3c", CardTypeError, r"expected an integer array .*got str 'As Kd 7h 2c 3c'$"),
     "a number": (lambda k: 5, CardTypeError, r"expected an integer array .*got int 5$"),
     "a dict": (lambda k: {0: [1, 2]}, CardTypeError, r"expected an integer array .*got dict"),
-    "a generator": (lambda k: (r for r in rows(k).tolist()), CardTypeError, r"expected an integer array .*got generator"),
+    "a generator": (lambda k: (r for r in rows(k).tolist()), CardTypeError,
+                    r"expected an integer array .*got generator"),
     "bytes": (lambda k: bytes(rows(k)), CardTypeError, r"expected an integer array .*got bytes"),
 }
 

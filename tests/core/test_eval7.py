@@ -30,7 +30,9 @@ from pokercore.holdem import (
 
 from .helpers import all_hands_by_first_card, best_of_subsets, require, same_order
 
-distinct_cards = lambda n: st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True)
+
+def distinct_cards(n: int) -> st.SearchStrategy[list[int]]:
+    return st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True)
 
 
 @settings(max_examples=2000, deadline=None, derandomize=True)
@@ -223,8 +225,12 @@ def test_evaluate_ranks_what_pokercore_eval_ranks(capsys: pytest.CaptureFixture[
         for hand in pc.random_hands(40, k, seed=k).tolist():
             for rules in ("standard", "binh") if k in (3, 5) else ("standard",):
                 rank = evaluate(hand, rules=rules)
-                expect = {3: lambda: pc.evaluate3(hand), 5: lambda: pc.evaluate5(hand, rules),
-                          6: lambda: evaluate6(hand), 7: lambda: evaluate7(hand)}[k]()
+                if k == 3:
+                    expect = pc.evaluate3(hand)
+                elif k == 5:
+                    expect = pc.evaluate5(hand, rules)
+                else:
+                    expect = evaluate6(hand) if k == 6 else evaluate7(hand)
                 assert rank == expect
                 assert main([pc.format_cards(hand), "--rules", rules]) == 0
                 assert f": rank {rank} (" in capsys.readouterr().out

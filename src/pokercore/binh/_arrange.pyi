@@ -5,6 +5,7 @@ Use :mod:`pokercore.binh.search` instead; it validates and converts input.
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 NUM_SPLITS: int
 NUM_RANKS: int
@@ -28,6 +29,7 @@ def best_table(
     *,
     prune: bool = ...,
 ) -> tuple[_Masks, _Ranks, float]: ...
+@disjoint_base
 class ValueTables:
     top: npt.NDArray[np.float64]
     middle: npt.NDArray[np.float64]

@@ -40,7 +40,7 @@ bottom As Ah Ad Kd Kc  Full house, aces full of kings
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -176,7 +176,7 @@ class BranchTables:
 
 
 #: What :func:`best_arrangement` accepts as an objective.
-Objective = Union[str, BranchTables, Callable[[np.ndarray], Any]]
+Objective = str | BranchTables | Callable[[np.ndarray], Any]
 
 
 class BatchResult(NamedTuple):
