@@ -1,4 +1,4 @@
-"""Game adapters for the simulation runner (see :class:`~pokercore.sim.runner.GameAdapter`).
+"""Game adapters for the simulation runner (see :class:`~pokercore.sim.registry.GameAdapter`).
 
 ``ToyAdapter`` is a tiny showdown game that exercises the runner in tests
 and examples without the cost of a real game: every player antes 1, sees 5
@@ -15,7 +15,8 @@ import numpy as np
 
 from .. import evaluate5, random_hands
 from ..errors import UnknownAgentError
-from .runner import Agent, SimulationError
+from .errors import SimulationError
+from .registry import Agent
 
 __all__ = ["BinhAdapter", "DrawAdapter", "ToyAdapter"]
 
