@@ -58,6 +58,8 @@ def test_per_deal_dash_is_standard_output(tmp_path, capsys):
 @pytest.mark.parametrize("args, words", [
     (["--json", "-", "--per-deal", "-"], "only one of --json and --per-deal can be -"),
     (["--plot", "-"], "--plot needs a file name"),
+    (["--json", ""], "--json needs a file name"),
+    (["--per-deal", " "], "--per-deal needs a file name"),
     (["--json", "{tmp}/a.csv", "--per-deal", "{tmp}/a.csv"], "--json and --per-deal name the same file"),
 ])
 def test_conflicting_outputs_are_refused_before_the_run(tmp_path, capsys, args, words):

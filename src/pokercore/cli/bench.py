@@ -80,8 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error (2), already printed by argparse
         return exc.code if isinstance(exc.code, int) else 2
-    if args.json:
+    if args.json is not None:
         try:
+            if not args.json.strip():
+                raise OutputError("--json needs a file name")
             check_writable(args.json)  # now, not after minutes of timing
         except OutputError as exc:
             return refuse(PROG, exc)

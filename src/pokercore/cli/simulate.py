@@ -110,7 +110,10 @@ def _prechecks(args: argparse.Namespace) -> None:
     from ..sim.files import check_writable
 
     files = {"--json": args.json, "--plot": args.plot, "--per-deal": args.per_deal}
-    given = {option: path for option, path in files.items() if path}
+    given = {option: path for option, path in files.items() if path is not None}
+    for option, path in given.items():
+        if not path.strip():
+            raise PokercoreValueError(f"{option} needs a file name (or - for standard output)")
     if args.plot == "-":
         raise PokercoreValueError("--plot needs a file name (a plot is not written to standard output)")
     if args.plot:

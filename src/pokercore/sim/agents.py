@@ -53,7 +53,8 @@ def make_agent(adapter: GameAdapter, spec: AgentSpecLike, rng: np.random.Generat
             params = inspect.signature(spec).parameters
         except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
             params = {}
-        return spec(rng=rng) if "rng" in params else spec()
+        agent: Agent = spec(rng=rng) if "rng" in params else spec()
+        return agent
     if not callable(spec):
         raise SimulationError(f"an agent must be a name, an import path, a class or a callable, got {spec!r}")
     return spec

@@ -106,7 +106,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         proc.join(5)
 
 
-def _submit(executor: Any, chunk: Chunk) -> Future:
+def _submit(executor: Any, chunk: Chunk) -> Future[np.ndarray]:
     fut = executor.submit(run_chunk, chunk)
     if not isinstance(fut, Future):
         if callable(getattr(fut, "cancel", None)):
@@ -122,7 +122,7 @@ def _submit(executor: Any, chunk: Chunk) -> Future:
 def _run_on(executor: Any, chunks: Iterator[Chunk], limit: int, reporter: Reporter | None) -> Iterator[np.ndarray]:
     """Run ``chunks`` on ``executor``, at most ``limit`` submitted or waiting to be yielded; blocks in chunk order."""
     limit = max(1, int(limit))
-    pending: dict[Future, Chunk] = {}
+    pending: dict[Future[np.ndarray], Chunk] = {}
     done: dict[int, np.ndarray] = {}
     failure: tuple[int, BaseException] | None = None
     following = 0  # the index of the next block to yield

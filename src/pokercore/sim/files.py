@@ -92,7 +92,8 @@ def remove_stale_temporaries(path: PathLike) -> list[str]:
         rf"(?:{re.escape(_suffix(p))}|{re.escape(_PROBE)})"
     )
     start = f".{p.name}.pokercore-"
-    host, now, removed = _host(), time.time(), []
+    host, now = _host(), time.time()
+    removed: list[str] = []
     try:
         entries = [e for e in os.scandir(folder) if e.name.startswith(start)]
     except OSError:

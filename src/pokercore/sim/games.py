@@ -50,7 +50,8 @@ class BinhAdapter:
             raise SimulationError(str(exc)) from None
         if getattr(agent, "time_budget", None) is not None:
             agent.time_budget = math.inf  # a time cap would make results depend on machine load
-        return agent
+        built: Agent = agent
+        return built
 
     def describe(self, options: Mapping[str, Any], players: int) -> str:
         """The scoring, for plot titles: ``"1 point a branch, foul 9, specials 12/6"``."""
@@ -86,7 +87,7 @@ class DrawAdapter:
     max_players = 6
 
     def __init__(self) -> None:
-        self._configs: dict[tuple, Any] = {}
+        self._configs: dict[tuple[Any, ...], Any] = {}
 
     @property
     def agent_names(self) -> tuple[str, ...]:
@@ -107,9 +108,10 @@ class DrawAdapter:
         from ..draw.ai import make_agent
 
         try:
-            return make_agent(name, rng)
+            agent: Agent = make_agent(name, rng)
         except UnknownAgentError as exc:
             raise SimulationError(str(exc)) from None
+        return agent
 
     def _config(self, n: int, options: Mapping[str, Any]) -> Any:
         key = (n, tuple(sorted(options.items())))

@@ -214,7 +214,7 @@ class Seated:
         try:
             attr = getattr(self.agent, name)
         except AttributeError:
-            hooks[name] = None  # type: ignore[assignment]  # asked for every deal (hand_over): remember it is missing
+            hooks[name] = None  # asked for every deal (hand_over): remember it is missing
             raise
         if not callable(attr):
             return attr

@@ -57,11 +57,18 @@ class Reporter:
 
 
 def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+    """``"42 s"``, ``"2 min 05 s"``, ``"3 h 07 min"``.
+
+    >>> _duration(42.4), _duration(125), _duration(3 * 3600 + 7 * 60 + 30)
+    ('42 s', '2 min 05 s', '3 h 07 min')
+    """
+    whole = round(seconds)
+    if whole < 90:
+        return f"{whole} s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 120:
+        return f"{minutes} min {secs:02d} s"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 class LineProgress:
@@ -104,7 +111,7 @@ def progress_reporter(progress: bool | Callable[[int, int], None] | None, total:
         if not sys.stderr.isatty():
             return None
         try:
-            from tqdm import tqdm
+            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
         except ImportError:
             return None
     elif progress is True:

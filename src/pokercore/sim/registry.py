@@ -106,5 +106,6 @@ def get_game(game: str | GameAdapter) -> GameAdapter:
         except Exception as exc:
             raise SimulationError(f"cannot build the game adapter {path!r}: {short(exc)}") from None
     check_adapter(obj, repr(path))
-    _LOADED[game] = obj
-    return obj
+    adapter: GameAdapter = obj
+    _LOADED[game] = adapter
+    return adapter
