@@ -18,21 +18,33 @@ pokercore.sim.plot.PlotFormatError: cannot plot to r.txt: matplotlib writes ... 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..errors import PokercoreValueError
 from .extras import require
 from .files import atomic_write
-from .stats import Z95, unit_of
+from .stats import Z95, AgentSummary, RunningStats, unit_of
 
-if TYPE_CHECKING:
-    from .result import MatchResult
-
-__all__ = ["PlotFormatError", "plot_format", "plot_result", "require_matplotlib"]
+__all__ = ["PlotFormatError", "Plottable", "plot_format", "plot_result", "require_matplotlib"]
 
 
 class PlotFormatError(PokercoreValueError):
     """A plot file name whose suffix names no format matplotlib can write."""
+
+
+class Plottable(Protocol):
+    """What a plot reads of a match (a :class:`~pokercore.sim.MatchResult` has it all)."""
+
+    game: str
+    seed: int
+    duplicate: bool
+    meta: dict[str, Any]
+    stats: RunningStats
+
+    @property
+    def deals(self) -> int: ...
+
+    def summary(self) -> list[AgentSummary]: ...
 
 
 def require_matplotlib() -> Any:
@@ -60,7 +72,7 @@ def plot_format(path: str | Path) -> str:
     return fmt
 
 
-def plot_result(result: MatchResult, path: str | Path) -> None:
+def plot_result(result: Plottable, path: str | Path) -> None:
     """Save ``result``'s running means with their 95% bands to ``path`` (through a temporary file).
 
     The title names the game, its stakes or scoring and the seed; the
