@@ -9,12 +9,12 @@ The rules are the ones card rooms and tournament directors apply (see
   all-in for less.
 * **Short all-ins** do not reopen the betting: a player who already acted
   may raise again only if, since that action, the bet grew by at least a
-  full raise (no-limit, pot-limit) or by at least half a bet (fixed limit).
-  Several short all-ins add up.
-* **Fixed limit**: every bet and raise is one bet of the street's size; a
-  round allows a bet and ``raise_cap`` raises (the big blind is the bet
-  preflop).  An all-in of at least half a bet counts as a full raise; after a
-  smaller one the next raise "completes" the bet to a full one.
+  full raise (the full-bet rule, in every variant).  Several short all-ins
+  add up.
+* **Fixed limit**: every bet and raise adds one bet of the street's size to
+  the current bet (all-in for less allowed); a round allows a bet and
+  ``raise_cap`` raises, every bet or raise counting, an all-in for less too
+  (the big blind is the bet preflop).
 * **Pot limit**: the largest raise is to the current bet plus the pot after
   calling.
 * Nobody may bet or raise when no opponent could put in more chips.
@@ -46,14 +46,7 @@ from .config import FIXED_LIMIT, POT_LIMIT
 if TYPE_CHECKING:
     from .config import HoldemConfig
 
-__all__ = [
-    "BettingRules",
-    "is_full_limit_raise",
-    "limit_raise_to",
-    "min_raise_to",
-    "pot_limit_max_to",
-    "reopens",
-]
+__all__ = ["BettingRules", "limit_raise_to", "min_raise_to", "pot_limit_max_to", "reopens"]
 
 
 def min_raise_to(current: int, last_full_raise: int, min_bet: int) -> int:
@@ -79,35 +72,25 @@ def pot_limit_max_to(current: int, own_bet: int, pot: int) -> int:
     return current + pot + (current - own_bet)
 
 
-def limit_raise_to(full_level: int, bet_size: int) -> int:
-    """Fixed limit: the "to" amount of the next bet or raise, one bet above the last full level.
+def limit_raise_to(current: int, bet_size: int) -> int:
+    """Fixed limit: the "to" amount of the next bet or raise, one bet above the current bet.
 
-    After an all-in of less than half a bet the full level has not moved, so
-    the next raise completes the bet: bet 10 in a 10-chip round, all-in to 13,
-    and the next raise goes to 20 (not 23).
+    After an all-in for less the next raise still adds a full bet: bet 10 in
+    a 10-chip round, all-in to 13, and the next raise goes to 23.
 
-    >>> limit_raise_to(10, 10), limit_raise_to(0, 10)
-    (20, 10)
+    >>> limit_raise_to(0, 10), limit_raise_to(10, 10), limit_raise_to(13, 10)
+    (10, 20, 23)
     """
-    return full_level + bet_size
-
-
-def is_full_limit_raise(to: int, full_level: int, bet_size: int) -> bool:
-    """Fixed limit: whether raising to ``to`` counts as a full raise (at least half a bet above the full level).
-
-    >>> is_full_limit_raise(16, 10, 10), is_full_limit_raise(14, 10, 10)
-    (True, False)
-    """
-    return 2 * (to - full_level) >= bet_size
+    return current + bet_size
 
 
 def reopens(current: int, level_when_acted: int, threshold: int) -> bool:
     """Whether a player who already acted this round may raise again.
 
-    ``threshold`` is the last full raise (no-limit, pot-limit) or half a bet
-    (fixed limit, passed as ``(bet_size + 1) // 2``).  A bet of 100 raised
-    to 200, then an all-in to 250: the first bettor faces 150 more (a full
-    raise of 100 or more: may raise), the raiser 50 more (may only call).
+    ``threshold`` is the last full bet or raise (at least the minimum bet;
+    in fixed limit, the bet size).  A bet of 100 raised to 200, then an
+    all-in to 250: the first bettor faces 150 more (a full raise of 100 or
+    more: may raise), the raiser 50 more (may only call).
 
     >>> reopens(250, 100, 100), reopens(250, 200, 100)
     (True, False)
@@ -134,7 +117,6 @@ class BettingRules:
         _raise_size: int
         _min_bet: int
         _size: int
-        _full_level: int
         _count: int
         _capped: bool
         _limit: bool
@@ -169,9 +151,9 @@ class BettingRules:
         return sum(1 for j in self._order if live[j] and stacks[j] > 0)
 
     def _threshold(self) -> int:
-        """How much more a player who acted must face to be allowed to raise again."""
+        """How much more a player who acted must face to be allowed to raise again (a full raise)."""
         if self._limit:
-            return (self._size + 1) // 2
+            return self._size
         return max(self._raise_size, self._min_bet)
 
     def _cap_reached(self) -> bool:
@@ -188,9 +170,8 @@ class BettingRules:
             return f"its {s} chips only cover the call"
         if self._acted[i] and not reopens(cur, self._level_at[i], self._threshold()):
             faced = cur - self._level_at[i]
-            need = "half a bet" if self._limit else "a full raise"
             return (f"the betting was not reopened: since it acted the bet grew by {faced}, "
-                    f"less than {need} ({self._threshold()}); call or fold")
+                    f"less than a full raise ({self._threshold()}); call or fold")
         if self._cap_reached():
             return f"the betting is capped at {self._cfg.max_bets} bets this round"
         live, stacks, bets = self._live, self._stacks, self._bets
@@ -210,7 +191,7 @@ class BettingRules:
             return to_call, call_to, None, 0, 0
         all_to = b + s
         if self._limit:
-            min_to = limit_raise_to(self._full_level, self._size)
+            min_to = limit_raise_to(cur, self._size)
         else:
             min_to = min_raise_to(cur, self._raise_size, self._min_bet)
         if min_to > all_to:
@@ -224,17 +205,13 @@ class BettingRules:
         return to_call, call_to, ("bet" if cur == 0 else "raise"), min_to, max_to
 
     def _register_aggression(self, i: int, to: int) -> bool:
-        """Update the round's raise size, full level and count for a bet or raise to ``to``; True if full."""
-        cur = self._current
+        """Update the round's raise size and count for a bet or raise to ``to``; True if it is a full one."""
+        inc = to - self._current
         if self._limit:
-            full = is_full_limit_raise(to, self._full_level, self._size)
-            if full:
-                self._full_level = to
-                self._count += 1
-                if self._count >= self._cfg.max_bets and self._contenders() >= 3:
-                    self._capped = True
-            return full
-        inc = to - cur
+            self._count += 1  # every bet and raise counts toward the cap, an all-in for less too
+            if self._count >= self._cfg.max_bets and self._contenders() >= 3:
+                self._capped = True
+            return inc >= self._size
         full = inc >= max(self._raise_size, self._min_bet)
         if full:
             self._raise_size = inc

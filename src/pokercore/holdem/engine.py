@@ -117,7 +117,7 @@ class HoldemState(StateView, ActionChecks, BettingRules):
     __slots__ = (
         "_acted", "_actor", "_aggressor", "_all_shown", "_bb", "_bets", "_board", "_button", "_capped",
         "_cfg", "_committed", "_count", "_current", "_dead", "_dealt", "_deck", "_events", "_first",
-        "_forced", "_full_level", "_hand_number", "_holes", "_level_at", "_limit", "_live", "_log",
+        "_forced", "_hand_number", "_holes", "_level_at", "_limit", "_live", "_log",
         "_min_bet", "_mucked", "_n", "_omaha", "_order", "_payouts", "_place", "_pos", "_public_cfg",
         "_raise_size", "_ranks", "_revealed", "_sb", "_size", "_stacks", "_start", "_street",
     )
@@ -248,11 +248,9 @@ class HoldemState(StateView, ActionChecks, BettingRules):
         self._aggressor = None
         if self._limit:
             self._size = self._cfg.bet_size(street)
-            self._full_level = self._current
             self._count = 1 if street == 0 else 0
         else:
             self._size = self._min_bet
-            self._full_level = 0
             self._count = 0
         self._capped = False
         actor = self._first_to_act(self._first if street == 0 else 0)

@@ -62,7 +62,6 @@ class StateView:
         _acted: list[bool]
         _level_at: list[int]
         _raise_size: int
-        _full_level: int
         _count: int
         _aggressor: int | None
         _ranks: dict[int, int]
@@ -238,7 +237,7 @@ class StateView:
         return (
             self._street, self._actor, tuple(self._stacks), tuple(self._committed), tuple(self._bets),
             tuple(self._live), tuple(self._holes), tuple(self._board), self._current, self._raise_size,
-            self._full_level, self._count, tuple(self._acted), tuple(self._level_at), self._aggressor,
+            self._count, tuple(self._acted), tuple(self._level_at), self._aggressor,
             tuple(self._events), tuple(self._log), self._payouts, tuple(self._revealed.items()),
             tuple(self._mucked),
         )

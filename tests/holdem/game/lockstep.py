@@ -310,3 +310,39 @@ def run(variant: str, hands: int, first_seed: int = 0) -> Stats:
     for seed in range(first_seed, first_seed + hands):
         stats.add(play_hand(seed, variant))
     return stats
+
+
+# ---------------------------------------------------------------- PHH export, replayed by pokerkit
+def replay_phh_on_pokerkit(text: str, state: HoldemState) -> tuple[int, ...]:
+    """Final stacks (pokercore's seats) after pokerkit's ``HandHistory`` replays ``text``."""
+    import warnings
+
+    from pokerkit import HandHistory
+
+    last = None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for st in HandHistory.loads(text):
+            last = st
+    out = list(state.starting_stacks)
+    for p, seat in enumerate(state.order):
+        out[seat] = last.stacks[p]  # type: ignore[union-attr]
+    return tuple(out)
+
+
+def forced_bet_posted_short(state: HoldemState) -> bool:
+    """Whether an ante or blind was posted all-in for less than its full amount."""
+    cfg = state.config
+    full = {"ante": cfg.ante, "small blind": cfg.small_blind, "big blind": cfg.big_blind}
+    return any(e.kind in full and e.chips < full[e.kind] for e in state.events if e.street == "preflop")
+
+
+def documented_export_difference(state: HoldemState) -> str | None:
+    """The documented ruling that makes pokerkit replay ``state``'s PHH differently, or None."""
+    if forced_bet_posted_short(state):
+        return "short forced bet"
+    if len(state.order) == 2 and state.config.small_blind == state.config.big_blind:
+        return "heads-up equal blinds"
+    if state.ranks:
+        return "odd chips"
+    return None
