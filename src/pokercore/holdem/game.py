@@ -87,6 +87,7 @@ class HoldemGame:
         self._button: int | None = None
         self._played = 0
         self._hand: HoldemState | None = None
+        self._synced: HoldemState | None = None
         self._out: set[int] = set()
 
     @property
@@ -110,9 +111,11 @@ class HoldemGame:
         return self._button
 
     def _sync(self) -> None:
+        """Take the stacks of the last hand once it is over (once: chips added later are kept)."""
         hand = self._hand
-        if hand is not None and hand.is_over:
+        if hand is not None and hand.is_over and hand is not self._synced:
             self._stacks = list(hand.stacks)
+            self._synced = hand
 
     def _idle(self) -> bool:
         return self._hand is None or self._hand.is_over

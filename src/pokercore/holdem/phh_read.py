@@ -325,24 +325,25 @@ def _act(state: HoldemState, parsed: list[tuple[int | None, str, list[str]]], se
             actor_p = seats.index(state.actor)
             raise PhhError(f"{text!r}: it is p{actor_p + 1}'s turn (seat {state.actor}), not p{p + 1}'s", line)
         acted = True
+        amount = _amount(words[2], text, line) if verb == "cbr" else 0
         try:
             if verb == "f":
                 state.fold()
             elif verb == "cc":
                 state.check() if state.can_check() else state.call()
             else:
-                amount = _whole(float(words[2]) if "." in words[2] else _int_word(words[2], line),
-                                "the amount", line, 1)
                 state.bet(amount) if state.current_bet == 0 else state.raise_(amount)
         except HoldemError as exc:
             raise PhhError(f"{text!r}: {exc}", line) from None
 
 
-def _int_word(word: str, line: int | None) -> int:
+def _amount(word: str, text: str, line: int | None) -> int:
+    """The "to" amount of a ``cbr`` action: a whole number of chips."""
     try:
-        return int(word.replace(",", ""))
+        value = float(word.replace(",", "")) if "." in word else int(word.replace(",", ""))
     except ValueError:
-        raise PhhError(f"{word!r} is not an amount", line) from None
+        raise PhhError(f"{text!r}: {word!r} is not an amount", line) from None
+    return _whole(value, f"{text!r}: the amount", line, 1)
 
 
 def _check_result(state: HoldemState, data: dict[str, Any], lines: _Lines,

@@ -80,9 +80,10 @@ class Stats:
         self.failures += other.failures
 
 
-def random_table(rng: random.Random, variant: str) -> tuple[HoldemConfig, list[int], int, list[int]]:
-    """A random configuration, stacks, button and deck for one hand."""
-    n = rng.randint(2, 10)
+def random_table(rng: random.Random, variant: str, max_players: int = 10) -> tuple[
+        HoldemConfig, list[int], int, list[int]]:
+    """A random configuration (2 to ``max_players`` seats), stacks, button and deck for one hand."""
+    n = rng.randint(2, max_players)
     bb = rng.choice([2, 2, 4, 10, 20, 50])
     sb = rng.choice([bb // 2, bb // 2, bb, max(1, bb // 4)])
     empty = rng.randrange(n) if n >= 3 and rng.random() < 0.15 else None
@@ -120,6 +121,11 @@ def random_table(rng: random.Random, variant: str) -> tuple[HoldemConfig, list[i
 
 def make_pokerkit(state: HoldemState) -> Any:
     """A pokerkit State for ``state``'s hand (players in pokercore's order), hole cards dealt."""
+    return make_pokerkit_game(state)[1]
+
+
+def make_pokerkit_game(state: HoldemState) -> tuple[Any, Any]:
+    """A pokerkit game and State for ``state``'s hand (players in pokercore's order), hole cards dealt."""
     cfg = state.config
     m = len(state.order)
     if cfg.ante and cfg.ante_mode == "big-blind":
@@ -137,7 +143,7 @@ def make_pokerkit(state: HoldemState) -> Any:
     pk = game([state.starting_stacks[s] for s in state.order], m)
     for p, seat in enumerate(state.order):
         pk.deal_hole(pk_cards(state.holes[seat]), p)
-    return pk
+    return game, pk
 
 
 def _short_all_in_this_round(state: HoldemState) -> bool:
@@ -232,13 +238,18 @@ def _pokerkit_odd_chips(state: HoldemState) -> tuple[int, ...]:
     return tuple(stacks)
 
 
-def play_hand(seed: int, variant: str) -> Stats:
-    """One lockstep hand; failures are recorded in the returned stats, never raised."""
+def play_hand(seed: int, variant: str, keep: list[Any] | None = None, max_players: int = 10) -> Stats:
+    """One lockstep hand; failures are recorded in the returned stats, never raised.
+
+    ``keep``, when given, receives ``(state, pokerkit game, pokerkit state)``.
+    """
     rng = random.Random(seed)
     stats = Stats(hands=1)
-    cfg, stacks, button, deck = random_table(rng, variant)
+    cfg, stacks, button, deck = random_table(rng, variant, max_players)
     state = HoldemState(cfg, stacks, button, deck=deck)
-    pk = make_pokerkit(state)
+    game, pk = make_pokerkit_game(state)
+    if keep is not None:
+        keep += [state, game, pk]
     order = state.order
     dealt_board = 0
     tag = f"{variant} seed {seed}"
@@ -304,11 +315,11 @@ def play_hand(seed: int, variant: str) -> Stats:
     return stats
 
 
-def run(variant: str, hands: int, first_seed: int = 0) -> Stats:
+def run(variant: str, hands: int, first_seed: int = 0, max_players: int = 10) -> Stats:
     """Play ``hands`` lockstep hands of ``variant`` (seeds ``first_seed``, ``first_seed + 1``, ...)."""
     stats = Stats()
     for seed in range(first_seed, first_seed + hands):
-        stats.add(play_hand(seed, variant))
+        stats.add(play_hand(seed, variant, max_players=max_players))
     return stats
 
 
