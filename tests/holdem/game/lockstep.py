@@ -13,10 +13,12 @@ Where the engines differ on purpose (a documented ruling, see
 ``docs/holdem_game.md``), the step is counted under the ruling's name and the
 hand goes on with an action legal in both:
 
-* ``short all-in reopen``: after an all-in that was less than a full raise,
-  who may raise again and, in fixed limit, to how much (pokercore: the
-  players who face a full raise since they acted, limit half-bet rule;
-  pokerkit: its own bookkeeping of consecutive short all-ins);
+* ``short all-in reopen``: after an all-in that was less than a full bet or
+  raise, pokerkit lets a player raise who already acted and faces less than
+  a full raise since (it counts the first bet of a round, and the first raise
+  over the blinds, as full whatever their size); pokercore offers only call
+  or fold, as the rules say.  Only that direction is accepted: pokercore
+  never offers a raise pokerkit refuses;
 * ``limit preflop cap``: pokercore counts the big blind as the first of the
   four fixed-limit bets preflop, pokerkit allows four raises after it;
 * ``odd chips``: pokercore gives a split pot's odd chips one at a time from
@@ -204,8 +206,8 @@ def _classify(state: HoldemState, ours: dict[str, tuple[int, int]], theirs: dict
     if limit and state.street == "preflop" and "cbr" in theirs and "cbr" not in ours \
             and state._count >= state.config.max_bets:
         return "limit preflop cap"
-    if _short_all_in_this_round(state):
-        return "short all-in reopen"
+    if "cbr" in theirs and "cbr" not in ours and _short_all_in_this_round(state):
+        return "short all-in reopen"  # pokerkit lets a player raise who faces less than a full raise
     return None
 
 
