@@ -227,7 +227,7 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
     value = whole_number(amount)
     if value is None and issubclass(type(amount), (float, np.floating)):
         # Actions compare by value: Action("raise", 8.0) == Action("raise", 8), so 8.0 means 8 chips.
-        number = float.__float__(amount) if issubclass(type(amount), float) else float(np.float64(amount))  # type: ignore[arg-type]
+        number = float.__float__(amount) if issubclass(type(amount), float) else float(np.float64(amount))
         if number.is_integer():
             value = int(number)
     if value is None:

@@ -101,8 +101,9 @@ def reopens(current: int, level_when_acted: int, threshold: int) -> bool:
 class BettingRules:
     """Who must act and what each seat may do in the current betting round."""
 
-    __slots__ = ()
-    if TYPE_CHECKING:
+    if not TYPE_CHECKING:  # a slotted mixin at run time; type checkers see the attributes it sets below
+        __slots__ = ()
+    else:
         _cfg: HoldemConfig
         _n: int
         _order: tuple[int, ...]

@@ -35,8 +35,9 @@ _OVER = 4
 class HandFlow:
     """Forced bets, rounds, streets, showdown and payouts (the state's own bookkeeping)."""
 
-    __slots__ = ()
-    if TYPE_CHECKING:
+    if not TYPE_CHECKING:  # a slotted mixin at run time; type checkers see the attributes it sets below
+        __slots__ = ()
+    else:
         _cfg: HoldemConfig
         _n: int
         _button: int
@@ -76,6 +77,7 @@ class HandFlow:
         _ranks: dict[int, int]
         _all_shown: bool
 
+    if TYPE_CHECKING:
         def _first_to_act(self, start: int) -> int | None: ...
         def _needs_action(self, j: int) -> bool: ...
         def _contenders(self) -> int: ...
@@ -115,7 +117,7 @@ class HandFlow:
         self._forced = tuple(forced)
         self._first = len(forced) % m if m > 2 else 1  # preflop: left of the last blind or straddle
         self._current = level
-        self._min_bet = cfg.small_bet if self._limit else max(int(cfg.min_bet), level)  # type: ignore[arg-type]
+        self._min_bet = int(cfg.small_bet) if self._limit else max(int(cfg.min_bet), level)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ flow
     def _begin_round(self, street: int) -> None:

@@ -267,7 +267,7 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
                            lines.of("actions"))
         if None in holes[p] and p in shown and len(shown[p]) == holes_n and None not in shown[p]:
             known = [c for c in holes[p] if c is not None]
-            if not set(known) <= set(shown[p]):  # type: ignore[arg-type]
+            if not set(known) <= set(shown[p]):
                 raise PhhError(f"p{p + 1} shows cards it was not dealt", lines.of("actions"))
             note([c for c in shown[p] if c not in known], lines.of("actions"))
             holes[p] = list(shown[p])
