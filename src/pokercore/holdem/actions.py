@@ -194,18 +194,23 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
 
     Nothing of ``action`` but its built-in parts is used: its own ``__eq__``,
     ``__iter__`` or attributes never run.  ``amount`` is None when absent
-    (``("fold",)``).  Raises :class:`IllegalActionError` starting with ``who``.
+    (``("fold",)``).  A :class:`LegalAction` itself stands for its smallest
+    amount.  Raises :class:`IllegalActionError` starting with ``who``.
 
     >>> read_action(Action("raise", np.int64(8)), "seat 1"), read_action(("call",), "seat 1")
     (('raise', 8), ('call', None))
+    >>> read_action(LegalAction("raise", 6, 200), "seat 1")
+    ('raise', 6)
     >>> read_action("check", "seat 1")
     Traceback (most recent call last):
     ...
     pokercore.holdem.errors.IllegalActionError: seat 1: not an action: 'check'; return an Action(kind, amount)
     """
     t = type(action)
-    if issubclass(t, tuple):
-        parts: Sequence[Any] = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
+    if t is LegalAction:  # one of the offered options itself: its smallest amount
+        parts: Sequence[Any] = tuple.__getitem__(action, slice(0, 2))  # type: ignore[call-overload]
+    elif issubclass(t, tuple):
+        parts = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
     elif issubclass(t, list):
         parts = list.__getitem__(action, slice(None))  # type: ignore[call-overload]
     else:

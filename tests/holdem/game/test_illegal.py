@@ -184,3 +184,11 @@ def test_hand_setup_refusals(make, message):
 def test_observe_refuses_a_seat_that_does_not_exist():
     with pytest.raises(IllegalActionError, match="no seat 5"):
         fresh().observe(5)
+
+
+def test_an_offered_legal_action_may_be_returned_as_it_is():
+    s = fresh()
+    s.play([lambda obs: obs.legal_actions[-1] if obs.legal("raise") else obs.legal_actions[0]] * 3)
+    assert s.is_over and sum(s.stacks) == 600
+    first = next(e for e in s.events if e.kind == "raise")
+    assert (first.seat, first.to) == (0, 4)  # the smallest raise
