@@ -17,8 +17,13 @@ hand goes on with an action legal in both:
   raise, pokerkit lets a player raise who already acted and faces less than
   a full raise since (it counts the first bet of a round, and the first raise
   over the blinds, as full whatever their size); pokercore offers only call
-  or fold, as the rules say.  Only that direction is accepted: pokercore
-  never offers a raise pokerkit refuses;
+  or fold, as the rules say;
+* ``short all-ins add up``: the other way round: after two or more short
+  all-ins that together make a full raise for a player who acted before
+  them, pokercore lets that player raise (the rules: several short all-ins
+  reopen the betting when what the player faces adds up to a full raise),
+  while pokerkit, which forgot the earlier ones once they made a raise
+  between themselves, refuses;
 * ``limit preflop cap``: pokercore counts the big blind as the first of the
   four fixed-limit bets preflop, pokerkit allows four raises after it;
 * ``odd chips``: pokercore gives a split pot's odd chips one at a time from
@@ -53,7 +58,7 @@ AUTOMATIONS = (
     Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
     Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
 )
-RULINGS = ("short all-in reopen", "limit preflop cap", "odd chips")
+RULINGS = ("short all-in reopen", "short all-ins add up", "limit preflop cap", "odd chips")
 
 
 def pk_cards(codes: Any) -> str:
@@ -208,7 +213,31 @@ def _classify(state: HoldemState, ours: dict[str, tuple[int, int]], theirs: dict
         return "limit preflop cap"
     if "cbr" in theirs and "cbr" not in ours and _short_all_in_this_round(state):
         return "short all-in reopen"  # pokerkit lets a player raise who faces less than a full raise
+    if "cbr" in ours and "cbr" not in theirs and _short_all_ins_since_acting(state) >= 2:
+        return "short all-ins add up"  # pokerkit forgets short all-ins that together made a full raise
     return None
+
+
+def _short_all_ins_since_acting(state: HoldemState) -> int:
+    """How many all-in raises, each short of a full raise, came since the actor's last action this round."""
+    street, actor = state.street, state.actor
+    limit = state.config.betting == "fixed-limit"
+    level = max(state.config.big_blind, *state.forced_bets) if street == "preflop" else 0
+    raise_size, count = 0, 0
+    for e in state.events:
+        if e.street != street:
+            continue
+        if e.seat == actor and e.kind in ("check", "call", "bet", "raise"):
+            count = 0
+        if e.kind not in ("bet", "raise"):
+            continue
+        step = e.to - level
+        full = step >= (state.bet_unit if limit else max(raise_size, state.min_bet))
+        if full and not limit:
+            raise_size = step
+        count = 0 if full else count + e.all_in
+        level = e.to
+    return count
 
 
 def _pokerkit_odd_chips(state: HoldemState) -> tuple[int, ...]:
@@ -350,8 +379,34 @@ def forced_bet_posted_short(state: HoldemState) -> bool:
     return any(e.kind in full and e.chips < full[e.kind] for e in state.events if e.street == "preflop")
 
 
+def raise_reopened_by_short_all_ins(state: HoldemState) -> bool:
+    """Whether a player raised again because two or more short all-ins since its action added up to a raise."""
+    limit = state.config.betting == "fixed-limit"
+    for street in ("preflop", "flop", "turn", "river"):
+        level = max(state.config.big_blind, *state.forced_bets) if street == "preflop" else 0
+        raise_size = 0
+        shorts: dict[int, int] = {}  # seat -> short all-ins since its last action
+        for e in state.events:
+            if e.street != street or e.kind in ("ante", "small blind", "big blind", "straddle", "return"):
+                continue
+            if e.kind in ("bet", "raise"):
+                step = e.to - level
+                full = step >= (state.bet_unit if limit else max(raise_size, state.min_bet))
+                if e.seat in shorts and shorts[e.seat] >= 2:
+                    return True
+                if full and not limit:
+                    raise_size = step
+                for seat in shorts:
+                    shorts[seat] = 0 if full else shorts[seat] + e.all_in
+                level = e.to
+            shorts[e.seat] = 0
+    return False
+
+
 def documented_export_difference(state: HoldemState) -> str | None:
     """The documented ruling that makes pokerkit replay ``state``'s PHH differently, or None."""
+    if raise_reopened_by_short_all_ins(state):
+        return "short all-ins add up"
     if forced_bet_posted_short(state):
         return "short forced bet"
     if len(state.order) == 2 and state.config.small_blind == state.config.big_blind:

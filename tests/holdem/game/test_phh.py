@@ -36,10 +36,15 @@ def test_every_hand_round_trips_and_replays_on_pokerkit(variant):
         s.play([RandomAgent(seed * 31 + k) for k in range(cfg.players)])
         text = to_phh(s)
         assert from_phh(text).snapshot() == s.snapshot()
-        theirs = replay_phh_on_pokerkit(text, s)
+        try:
+            theirs = replay_phh_on_pokerkit(text, s)
+        except ValueError:  # pokerkit refuses a raise the rules allow after short all-ins add up
+            assert documented_export_difference(s) == "short all-ins add up", text
+            explained += 1
+            continue
         if theirs == s.stacks:
             same += 1
-        else:  # only ever pokerkit's way of paying odd chips
+        else:  # otherwise only ever pokerkit's way of paying odd chips
             assert documented_export_difference(s) == "odd chips" and _pokerkit_odd_chips(s) == theirs, text
             explained += 1
     assert same >= 110

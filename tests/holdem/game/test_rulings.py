@@ -101,3 +101,14 @@ def test_folding_when_checking_is_free_is_refused():
     s = HoldemState(HoldemConfig("nl", players=2), button=0, seed=6)
     run(s, "s0 call")
     assert not s.can_fold() and s.can_check()
+
+
+def test_short_all_ins_that_add_up_reopen_in_pokercore_not_in_pokerkit():
+    # Raise to 9, a call at 9, then three short all-ins to 15, 20 and 24: the caller faces 15 more,
+    # more than the last full raise of 7, so the rules let it raise; pokerkit forgot the first two.
+    s = HoldemState(HoldemConfig("nl", players=5), stacks=[200, 15, 20, 300, 24], button=3, seed=1)
+    pk = both(s, [("cc", None), ("cc", None), ("cc", None), ("cbr", 9), ("cc", None),
+                  ("cbr", 15), ("cbr", 20), ("cc", None), ("cbr", 24)])
+    assert s.actor == 0 == pk.actor_index
+    assert s.legal_actions()[-1].min_amount == 31           # 24 + 7
+    assert not pk.can_complete_bet_or_raise_to()
