@@ -109,6 +109,6 @@ def test_short_all_ins_that_add_up_reopen_in_pokercore_not_in_pokerkit():
     s = HoldemState(HoldemConfig("nl", players=5), stacks=[200, 15, 20, 300, 24], button=3, seed=1)
     pk = both(s, [("cc", None), ("cc", None), ("cc", None), ("cbr", 9), ("cc", None),
                   ("cbr", 15), ("cbr", 20), ("cc", None), ("cbr", 24)])
-    assert s.actor == 0 == pk.actor_index
+    assert s.actor == 0 == s.order[pk.actor_index]
     assert s.legal_actions()[-1].min_amount == 31           # 24 + 7
     assert not pk.can_complete_bet_or_raise_to()
