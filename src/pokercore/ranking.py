@@ -265,7 +265,8 @@ def describe_rank(rank: int, rules: str | None = None, *, kickers: bool = False)
     >>> describe_rank(evaluate3("Qh Qd 9c"), rules="standard")
     Traceback (most recent call last):
     ...
-    pokercore.errors.InvalidRankError: rank 13926 is a binh rank, not a standard rank (valid: 1..7462); drop rules= (the rank names its scale) or pass the rank of a standard evaluation
+    pokercore.errors.InvalidRankError: rank 13926 is a binh rank, not a standard rank (valid: 1..7462);
+    drop rules= (the rank names its scale) or pass the rank of a standard evaluation
     """
     _, rules = _check_rank(rank, rules)
     cat, tb = rank_detail(rank, rules)

@@ -96,7 +96,7 @@ class DrawSeatTable(SeatTable):
             state.act(move, seat)
         except PokercoreError as exc:
             raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
-        if state.is_over:
+        if self._hand_over():  # this action may have ended the hand
             self._finish_hand()
 
     def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
