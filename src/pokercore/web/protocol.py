@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from ..binh import AGENT_LEVELS as _BINH_AGENTS
 from ..cards import RANKS, SUITS, format_card
@@ -219,7 +219,7 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def card_names(codes: Any) -> list[str]:
+def card_names(codes: Iterable[SupportsIndex]) -> list[str]:
     """Card codes as protocol strings.
 
     >>> card_names([51, 0])
