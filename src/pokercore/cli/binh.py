@@ -401,9 +401,8 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
             f"{c.field:+.3f} against the average field")
     say()
     say(f"A deal scores against each of the {opp} opponents: multiply by {opp}.")
-    say(textwrap.fill(
-        "Why two expected values: 'against the average field' adds up the self-play tables: how often "
-        "each branch wins against any hand, not knowing which cards "
+    say(textwrap.fill("Why two expected values: 'against the average field' adds up the self-play tables: "
+        "how often each branch wins against any hand, not knowing which cards "
         f"you hold.  'against sampled opponents' is what the hard AI maximises: the exact score "
         f"against {sol.samples:,} opponent hands dealt from the 39 cards you do not hold and arranged "
         "by the table policy, so your own cards (which no opponent can have) and opponents' special "
