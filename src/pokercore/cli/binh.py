@@ -33,7 +33,7 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO
 
 import numpy as np
 
@@ -41,6 +41,7 @@ from ..binh.agents import AGENT_LEVELS, make_agent, suggest_arrangement
 from ..binh.arrangement import Arrangement
 from ..binh.game import Observation, deal_hands, run_deal
 from ..binh.rules import DEFAULT_RULES, BinhRules
+from ..binh.scoring import Played
 from ..binh.solve import SAMPLES, solve
 from ..binh.special import SpecialHand, classify_special
 from ..binh.tables import default_tables
@@ -251,13 +252,13 @@ class _Human:
             return arr
 
 
-def _branch_marks(a: Any, b: Any) -> str:
+def _branch_marks(a: Played, b: Played) -> str:
     if not (isinstance(a, Arrangement) and isinstance(b, Arrangement)) or a.is_foul or b.is_foul:
         return ""
     return " ".join("W" if x > y else "L" if x < y else "T" for x, y in zip(a.ranks, b.ranks))
 
 
-def _shown(p: Any, color: bool) -> tuple[str, str]:
+def _shown(p: Played, color: bool) -> tuple[str, str]:
     """Cards line and names line of what a seat played."""
     if isinstance(p, SpecialHand):
         return f"special hand: {p}", "scored on all 13 cards"
@@ -266,7 +267,7 @@ def _shown(p: Any, color: bool) -> tuple[str, str]:
     return _format_arr(p, color), _branch_names(p)
 
 
-def _why(you: Any, other: Any, rules: BinhRules) -> str:
+def _why(you: Played, other: Played, rules: BinhRules) -> str:
     """Why the pair scored what it did, when it is not branch by branch."""
     if isinstance(you, SpecialHand) and isinstance(other, SpecialHand):
         return "two special hands draw"
