@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from typing import Any, NamedTuple
 
 from ..cards import format_cards, parse_card
@@ -33,13 +34,13 @@ from .config import FIXED_LIMIT, MAX_PLAYERS, MIN_PLAYERS, VARIANTS, HoldemConfi
 from .engine import HoldemState
 from .errors import HoldemError, PhhError
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover  (Python 3.10)
+else:  # pragma: no cover  (Python 3.10 reads TOML with the tomli package, if installed)
     try:
-        import tomli as tomllib  # type: ignore[no-redef]
+        import tomli as tomllib
     except ModuleNotFoundError:
-        tomllib = None  # type: ignore[assignment]
+        tomllib = None
 
 __all__ = ["PhhHand", "from_phh", "load_phh"]
 

@@ -42,13 +42,13 @@ class BinhAdapter:
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
         """A built-in agent, with any wall-clock cap off: a seeded match depends on the seed alone."""
-        from ..binh.agents import make_agent
+        from ..binh.agents import HardAgent, make_agent
 
         try:
             agent = make_agent(name, rng)
         except UnknownAgentError as exc:
             raise SimulationError(str(exc)) from None
-        if getattr(agent, "time_budget", None) is not None:
+        if isinstance(agent, HardAgent) and agent.time_budget is not None:
             agent.time_budget = math.inf  # a time cap would make results depend on machine load
         built: Agent = agent
         return built

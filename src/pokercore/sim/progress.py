@@ -28,7 +28,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from .extras import require
 
@@ -103,23 +103,27 @@ class LineProgress:
         print(text, file=self.stream if self.stream is not None else sys.stderr, flush=True)
 
 
-def progress_reporter(progress: bool | Callable[[int, int], None] | None, total: int, unit: str) -> Reporter | None:
-    """The :class:`Reporter` for ``simulate``'s ``progress`` argument (None: report nothing)."""
+def progress_reporter(progress: object, total: int, unit: str) -> Reporter | None:
+    """The :class:`Reporter` for ``simulate``'s ``progress`` argument (None: report nothing).
+
+    ``progress`` is typed ``bool | Callable[[int, int], None] | None`` where
+    ``simulate`` takes it; anything else a caller passes is refused here.
+    """
     if callable(progress):
-        return Reporter(total, show=progress)
+        return Reporter(total, show=cast("Callable[[int, int], None]", progress))
     if progress is None:
         if not sys.stderr.isatty():
             return None
         try:
-            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+            import tqdm as tqdm_module
         except ImportError:
             return None
     elif progress is True:
-        tqdm = require("tqdm", "sim", "a progress bar").tqdm
+        tqdm_module = require("tqdm", "sim", "a progress bar")
     elif progress is False:
         return None
     else:
         from .errors import SimulationError
 
         raise SimulationError(f"progress must be True, False, None or a callable (done, total), got {progress!r}")
-    return Reporter(total, bar=tqdm(total=total, unit=unit, file=sys.stderr))
+    return Reporter(total, bar=tqdm_module.tqdm(total=total, unit=unit, file=sys.stderr))
