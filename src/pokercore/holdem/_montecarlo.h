@@ -41,6 +41,12 @@ typedef struct { uint64_t s0, s1, s2, s3, buf; int have; } pc_rng;
 /* Counts of one player: sole wins, then k-way ties for k = 2..PC_MAX_PLAYERS (index k; index 1 unused). */
 #define PC_MC_ROW (PC_MAX_PLAYERS + 1)
 
+#if defined(__GNUC__)
+#define PC_MC_NOINLINE __attribute__((noinline))
+#else
+#define PC_MC_NOINLINE
+#endif
+
 /* Returned by pc_mc_unit: too many rejected draws in a row; stopped by the poll. */
 #define PC_MC_TOO_MANY_REJECTS (-1)
 #define PC_MC_STOPPED (-2)
@@ -130,7 +136,7 @@ static PC_MC_INLINE int64_t pc_mc_body(const pc_mc_plan *pl, uint8_t *decks, uin
         if (q < nr) {
             rejects++;
             if (++streak >= max_rejects) return PC_MC_TOO_MANY_REJECTS;
-            if ((rejects & PC_MC_POLL_REJECTS) == 0 && poll != NULL && poll(poll_ctx)) return PC_MC_STOPPED;
+            if (poll != NULL && (rejects & PC_MC_POLL_REJECTS) == 0 && poll(poll_ctx)) return PC_MC_STOPPED;
             continue;
         }
         streak = 0;
@@ -177,20 +183,24 @@ static PC_MC_INLINE int64_t pc_mc_body(const pc_mc_plan *pl, uint8_t *decks, uin
     return rejects;
 }
 
-static int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
+/* Not inlined into its caller: the sampling loops are optimised on their own, whatever the caller's size. */
+static PC_MC_NOINLINE int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
                           int64_t max_rejects, int64_t *cnt, int32_t *trace, pc_poll_fn poll, void *poll_ctx)
 {
+    /* With decks (at most one ranged player) no draw shares a card with a fixed hand (the caller
+       removed those combos), so only the rejection path of two or more ranged players polls: the
+       hot loops do not even carry the poll in a register. */
     if (trace)  /* (samples, need + n_ranged): the board cards dealt, then each ranged player's combo */
         return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged,
-                          pl->n_decks != 0, pl->need, trace, poll, poll_ctx);
+                          pl->n_decks != 0, pl->need, trace, NULL, NULL);
     if (pl->P == 2 && pl->n_ranged == 1 && pl->n_decks && pl->need == 5)  /* hand vs range preflop */
-        return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, 1, 1, 5, NULL, poll, poll_ctx);
+        return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, 1, 1, 5, NULL, NULL, NULL);
     if (pl->P == 2 && pl->n_decks)
         return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, 2, pl->n_ranged, 1, pl->need, NULL,
-                          poll, poll_ctx);
+                          NULL, NULL);
     if (pl->n_decks)
         return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 1, pl->need, NULL,
-                          poll, poll_ctx);
+                          NULL, NULL);
     return pc_mc_body(pl, decks, seed, samples, max_rejects, cnt, pl->P, pl->n_ranged, 0, pl->need, NULL,
                       poll, poll_ctx);
 }
