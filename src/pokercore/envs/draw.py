@@ -1,0 +1,574 @@
+"""Five-card draw as environments: PettingZoo (:class:`DrawEnv`) and Gymnasium (:class:`DrawGymEnv`).
+
+One episode is one hand from the configured stacks, the button on a seat
+drawn from the environment's generator.  The arrays are a pure function of
+the seat's :class:`pokercore.draw.Observation` (:func:`encode_observation`),
+so they hold nothing the engine would not show that seat.
+
+Actions (``Discrete(37)``)
+--------------------------
+=========  ===============================================================
+index      action
+=========  ===============================================================
+0          fold
+1          check
+2          call (the engine's amount)
+3          bet (the fixed amount)
+4          raise (by the fixed amount)
+5 + m      in the draw: discard the cards of bit mask ``m`` (0..31); bit
+           ``k`` is the ``k``-th card of ``hand`` in the observation (the
+           own cards, highest code first).  ``m = 0`` (index 5) stands pat.
+           The 26 masks with 0-3 bits are legal; the 6 with 4 or 5 bits never are.
+=========  ===============================================================
+
+Examples
+--------
+>>> env = DrawEnv(players=2)
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, [describe_action(int(a)) for a in np.flatnonzero(obs["action_mask"])]
+('player_1', ['1 (check)', '3 (bet)'])
+>>> env.step(3); env.step(2)                  # player_1 bets, player_0 calls
+>>> int(env.last()[0]["action_mask"].sum())   # the draw: 26 discards
+26
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..cards import format_cards
+from ..draw import Action, DrawChoices, DrawConfig, DrawState, Observation, Street
+from ..draw.ai import AGENTS, make_agent
+from ..errors import cut
+from ._aec import CardGameAEC
+from ._driver import Agent, Driver, read_index, refusal
+from ._single import CardGameGym
+from .errors import EnvError, IllegalMoveError
+
+__all__ = [
+    "BETTING",
+    "DISCARD",
+    "LEGAL_DISCARDS",
+    "NUM_ACTIONS",
+    "DrawEnv",
+    "DrawGymEnv",
+    "DrawLayout",
+    "PolicyAgent",
+    "action_from_index",
+    "action_mask",
+    "describe_action",
+    "draw_layout",
+    "encode_observation",
+    "index_of_action",
+]
+
+#: The betting actions, by index 0..4.
+BETTING = ("fold", "check", "call", "bet", "raise")
+#: Index of discard mask 0 (standing pat); mask ``m`` is index ``DISCARD + m``.
+DISCARD = 5
+#: Size of the action space: 5 betting actions and 32 discard masks.
+NUM_ACTIONS = DISCARD + 32
+#: The 26 discard masks with 0 to 3 bits, ascending.
+LEGAL_DISCARDS = tuple(m for m in range(32) if bin(m).count("1") <= 3)
+_KIND_INDEX = {k: i for i, k in enumerate(BETTING)}
+_STREETS = (Street.BET1, Street.DRAW, Street.BET2, Street.OVER)
+_STREET_INDEX = {s: i for i, s in enumerate(_STREETS)}
+_DRAW_MASK = np.zeros(NUM_ACTIONS, dtype=np.int8)
+_DRAW_MASK[[DISCARD + m for m in LEGAL_DISCARDS]] = 1
+
+
+def describe_action(index: int) -> str:
+    """A short name of an action index, e.g. ``"3 (bet)"`` or ``"10 (discard #1 #3)"``.
+
+    Discards name positions in the observation's ``hand`` (never cards).
+
+    >>> describe_action(0), describe_action(5), describe_action(DISCARD + 0b101)
+    ('0 (fold)', '5 (stand pat)', '10 (discard #0 #2)')
+    """
+    if 0 <= index < DISCARD:
+        return f"{index} ({BETTING[index]})"
+    m = index - DISCARD
+    if m == 0:
+        return f"{index} (stand pat)"
+    return f"{index} (discard {' '.join(f'#{k}' for k in range(5) if m >> k & 1)})"
+
+
+class DrawLayout:
+    """Where each part of the observation vector lives, for one table size and set of limits.
+
+    ``fields`` maps a name to its ``slice`` of the vector; ``low`` and
+    ``high`` are the bounds of every entry.  The parts, in order (``n``
+    seats):
+
+    ==============  ======  ==========================================================
+    field           size    content
+    ==============  ======  ==========================================================
+    hand            5       own card codes, highest first (-1: no cards, sitting out)
+    cards           52      own cards as a 0/1 vector indexed by card code
+    street          4       one-hot: bet1, draw, bet2, over
+    seat            n       one-hot: the observing seat
+    button          n       one-hot: the button seat
+    actor           n       one-hot: the seat to act (all 0 once the hand is over)
+    dealt_in        n       1 for each seat dealt into the hand
+    live            n       1 for each seat still holding cards (not folded)
+    stacks          n       chips behind, per seat
+    bets            n       chips bet in this betting round, per seat
+    committed       n       chips put in this hand (antes included), per seat
+    draw_counts     n       cards each seat exchanged (-1 before it drew)
+    pot             1       chips in the pot (0 once paid out)
+    to_call         1       chips this seat must add to call
+    current_bet     1       highest bet of this round
+    bet_size        1       the fixed bet of this round
+    raises_left     1       bets and raises still allowed this round
+    history         2*R*W   betting actions of round 1 (R slots), then round 2 (R slots);
+                            each slot: seat one-hot (n), kind one-hot (fold, check,
+                            call, bet, raise), chips; unused slots are 0
+    ==============  ======  ==========================================================
+
+    ``R = n * (max_bets + 1)`` (plus ``n * n`` in all-in mode) bounds the
+    actions of one round; ``W = n + 6``.
+    """
+
+    def __init__(self, players: int, max_bets: int, all_in: bool, total_chips: int, big_bet: int) -> None:
+        n = players
+        self.players = n
+        self.slots = n * (max_bets + 1 + (n if all_in else 0))
+        self.slot_width = n + 6
+        chips = float(total_chips)
+        parts = [
+            ("hand", 5, -1.0, 51.0), ("cards", 52, 0.0, 1.0), ("street", 4, 0.0, 1.0),
+            ("seat", n, 0.0, 1.0), ("button", n, 0.0, 1.0), ("actor", n, 0.0, 1.0),
+            ("dealt_in", n, 0.0, 1.0), ("live", n, 0.0, 1.0), ("stacks", n, 0.0, chips), ("bets", n, 0.0, chips),
+            ("committed", n, 0.0, chips), ("draw_counts", n, -1.0, 3.0), ("pot", 1, 0.0, chips),
+            ("to_call", 1, 0.0, chips), ("current_bet", 1, 0.0, chips), ("bet_size", 1, 0.0, float(big_bet)),
+            ("raises_left", 1, 0.0, float(max_bets)), ("history", 2 * self.slots * self.slot_width, 0.0, chips),
+        ]
+        self.fields: dict[str, slice] = {}
+        low: list[np.ndarray] = []
+        high: list[np.ndarray] = []
+        start = 0
+        for name, size, lo, hi in parts:
+            self.fields[name] = slice(start, start + size)
+            low.append(np.full(size, lo, dtype=np.float32))
+            high.append(np.full(size, hi, dtype=np.float32))
+            start += size
+        self.size = start
+        self.low = np.concatenate(low)
+        self.high = np.concatenate(high)
+        self.low.flags.writeable = self.high.flags.writeable = False
+        self._at = {name: s.start for name, s in self.fields.items()}
+
+    def __getitem__(self, name: str) -> slice:
+        return self.fields[name]
+
+    def __repr__(self) -> str:
+        return f"DrawLayout(players={self.players}, size={self.size}, slots per round={self.slots})"
+
+
+@lru_cache(maxsize=64)
+def _layout(players: int, max_bets: int, all_in: bool, total_chips: int, big_bet: int) -> DrawLayout:
+    return DrawLayout(players, max_bets, all_in, total_chips, big_bet)
+
+
+def draw_layout(config: DrawConfig) -> DrawLayout:
+    """The :class:`DrawLayout` of a configuration (cached).
+
+    >>> lay = draw_layout(DrawConfig(players=2))
+    >>> lay.size, lay["hand"], lay["cards"]
+    (244, slice(0, 5, None), slice(5, 57, None))
+    """
+    return _layout(config.players, config.max_bets, config.all_in, sum(config.stacks), int(config.big_bet))  # type: ignore[arg-type]
+
+
+def _encode(obs: Observation) -> np.ndarray:
+    lay = draw_layout(obs.config)
+    at = lay._at
+    n = lay.players
+    v = np.zeros(lay.size, dtype=np.float32)
+    hand = sorted(obs.hand, reverse=True)
+    h = at["hand"]
+    v[h:h + 5] = -1.0
+    if hand:
+        v[h:h + len(hand)] = hand
+        v[at["cards"] + np.asarray(hand)] = 1.0
+    v[at["street"] + _STREET_INDEX[obs.street]] = 1.0
+    v[at["seat"] + obs.seat] = 1.0
+    v[at["button"] + obs.button] = 1.0
+    if obs.actor is not None:
+        v[at["actor"] + obs.actor] = 1.0
+    for name in ("dealt_in", "live", "stacks", "bets", "committed"):
+        v[at[name]:at[name] + n] = getattr(obs, name)
+    v[at["draw_counts"]:at["draw_counts"] + n] = [-1 if d is None else d for d in obs.draw_counts]
+    v[at["pot"]] = obs.pot
+    v[at["to_call"]] = obs.to_call
+    v[at["current_bet"]] = obs.current_bet
+    v[at["bet_size"]] = obs.bet_size
+    v[at["raises_left"]] = obs.raises_left
+    base, width, slots = at["history"], lay.slot_width, lay.slots
+    used = [0, 0]
+    for ev in obs.events:
+        k = _KIND_INDEX.get(ev.kind)
+        if k is None:  # antes and draws: in committed and draw_counts
+            continue
+        rnd = 0 if ev.street is Street.BET1 else 1
+        slot = used[rnd]
+        if slot >= slots:  # cannot happen: slots bound the actions of a round
+            raise EnvError(f"more than {slots} actions in one betting round: the layout is too small")
+        used[rnd] = slot + 1
+        o = base + (rnd * slots + slot) * width
+        v[o + ev.seat] = 1.0
+        v[o + n + k] = 1.0
+        v[o + n + 5] = ev.amount
+    return v
+
+
+def action_mask(obs: Observation) -> np.ndarray:
+    """The int8 mask of the legal action indices of an observation (all 0 unless the seat is to act).
+
+    >>> s = DrawState(DrawConfig(players=2), button=0, seed=1)
+    >>> np.flatnonzero(action_mask(s.observe(1))).tolist(), int(action_mask(s.observe(0)).sum())
+    ([1, 3], 0)
+    """
+    legal = obs.legal_actions
+    if isinstance(legal, DrawChoices):
+        return _DRAW_MASK.copy()
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    for a in legal:
+        mask[_KIND_INDEX[a.kind]] = 1
+    return mask
+
+
+def encode_observation(obs: Observation) -> dict[str, np.ndarray]:
+    """The environment's observation of a :class:`pokercore.draw.Observation`.
+
+    Returns ``{"observation": float32 vector (see DrawLayout), "action_mask": int8 vector}``.
+
+    >>> s = DrawState(DrawConfig(players=2), button=0, seed=1)
+    >>> o = encode_observation(s.observe(1))
+    >>> lay = draw_layout(s.config)
+    >>> sorted(o["observation"][lay["hand"]].astype(int).tolist(), reverse=True) == sorted(s.hands[1], reverse=True)
+    True
+    """
+    return {"observation": _encode(obs), "action_mask": action_mask(obs)}
+
+
+def action_from_index(obs: Observation, index: int) -> Action:
+    """The engine :class:`~pokercore.draw.Action` of action index ``index`` for the seat of ``obs``.
+
+    Raises
+    ------
+    IllegalMoveError
+        The index is not legal now; the message names the legal ones.
+
+    >>> s = DrawState(DrawConfig(players=2), button=0, seed=1)
+    >>> action_from_index(s.observe(1), 3)
+    Action(kind='bet', amount=2, cards=())
+    >>> action_from_index(s.observe(1), 2)
+    Traceback (most recent call last):
+    ...
+    pokercore.envs.errors.IllegalMoveError: player_1: action 2 (call) is not legal now: there is no bet to call;
+    legal: 1 (check), 3 (bet)
+    """
+    index = read_index(index, NUM_ACTIONS, f"player_{obs.seat}")
+    legal = obs.legal_actions
+
+    def refuse(why: str) -> IllegalMoveError:
+        return refusal(f"player_{obs.seat}", index, why, action_mask(obs), describe_action)
+
+    if not legal:
+        raise refuse("the hand is over" if obs.actor is None else f"it is player_{obs.actor}'s turn")
+    drawing = isinstance(legal, DrawChoices)
+    if index < DISCARD:
+        if drawing:
+            raise refuse("it is the draw: choose a discard (5 + mask)")
+        kind = BETTING[index]
+        for a in legal:
+            if a.kind == kind:
+                return a
+        if kind in ("fold", "call") and obs.to_call == 0:
+            raise refuse("there is no bet to call")
+        if kind == "check":
+            raise refuse(f"{obs.to_call} to call")
+        raise refuse(f"{kind} is not open now")
+    if not drawing:
+        raise refuse("it is a betting round, not the draw")
+    m = index - DISCARD
+    if bin(m).count("1") > 3:
+        raise refuse("at most 3 cards may be discarded")
+    hand = sorted(obs.hand, reverse=True)
+    return Action("draw", 0, tuple(hand[k] for k in range(5) if m >> k & 1))
+
+
+def index_of_action(obs: Observation, action: Action) -> int:
+    """The action index of an engine action (inverse of :func:`action_from_index`).
+
+    >>> s = DrawState(DrawConfig(players=2), button=0, seed=1)
+    >>> index_of_action(s.observe(1), Action("bet", 2))
+    3
+    """
+    if action.kind == "draw":
+        hand = sorted(obs.hand, reverse=True)
+        if any(c not in hand for c in action.cards):
+            raise EnvError(f"discards {format_cards(action.cards)} are not all in the seat's hand")
+        return DISCARD + sum(1 << hand.index(c) for c in action.cards)
+    if action.kind not in _KIND_INDEX:
+        raise EnvError(f"unknown action kind {cut(action.kind)}")
+    return _KIND_INDEX[action.kind]
+
+
+class PolicyAgent:
+    """A draw agent (``Observation -> Action``) made of a policy over the environment's arrays.
+
+    Use a policy trained in :class:`DrawEnv` wherever pokercore takes an
+    agent, e.g. :func:`pokercore.sim.simulate`.
+
+    Parameters
+    ----------
+    policy : callable
+        ``policy({"observation": ..., "action_mask": ...}) -> action index``.
+
+    >>> from pokercore.draw import play_game, check_call_agent
+    >>> first_legal = PolicyAgent(lambda o: int(np.flatnonzero(o["action_mask"])[0]))
+    >>> play_game(DrawConfig(players=2, hands=5, seed=1), [first_legal, check_call_agent]).hands_played
+    5
+    """
+
+    def __init__(self, policy: Callable[[dict[str, np.ndarray]], Any]) -> None:
+        if not callable(policy):
+            raise EnvError(f"policy must be callable, got {cut(policy)}")
+        self.policy = policy
+
+    def __call__(self, obs: Observation) -> Action:
+        return action_from_index(obs, self.policy(encode_observation(obs)))
+
+
+def _max_loss(cfg: DrawConfig) -> int:
+    extra = cfg.players if cfg.all_in else 0
+    most = cfg.ante + (cfg.max_bets + extra) * (cfg.small_bet + int(cfg.big_bet))  # type: ignore[arg-type]
+    return min(max(cfg.stacks), most)
+
+
+class DrawDriver(Driver):
+    """Five-card draw for the environments: one :class:`~pokercore.draw.DrawState` per episode."""
+
+    name = "draw"
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, config: DrawConfig) -> None:
+        self.config = config
+        self.num_players = config.players
+        lay = draw_layout(config)
+        self.obs_low, self.obs_high = lay.low, lay.high
+        self._state: DrawState | None = None
+
+    @property
+    def state(self) -> DrawState:
+        """The hand being played (the dealer's view: every card)."""
+        if self._state is None:
+            raise EnvError("no hand dealt yet: call reset()")
+        return self._state
+
+    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck"))
+        if unknown:
+            warnings.warn(f"draw reset options {', '.join(unknown)} are not used (known: button, deck)",
+                          stacklevel=3)
+        button = options.get("button")
+        if button is None:
+            button = int(rng.integers(self.num_players))
+        try:
+            self._state = DrawState(self.config, button=button, deck=options.get("deck"), seed=rng)
+        except ValueError as exc:
+            raise EnvError(f"cannot deal: {exc}") from None
+
+    @property
+    def actor(self) -> int | None:
+        return self.state.actor
+
+    def encode(self, seat: int) -> np.ndarray:
+        return _encode(self.state.observe(seat))
+
+    def mask(self, seat: int) -> np.ndarray:
+        return action_mask(self.state.observe(seat))
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        return encode_observation(self.state.observe(seat))
+
+    def apply(self, seat: int, action: int) -> None:
+        st = self.state
+        st.act(action_from_index(st.observe(seat), action), seat=seat)
+
+    def returns(self) -> tuple[float, ...]:
+        st = self.state
+        return tuple(float(a - b) for a, b in zip(st.stacks, st.starting_stacks))
+
+    def info(self, seat: int) -> dict[str, Any]:
+        st = self.state
+        if not st.is_over:
+            return {}
+        return {
+            "results": list(self.returns()),
+            "payouts": list(st.payouts or ()),
+            "revealed": {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()},
+        }
+
+    def play_native(self, seat: int, agent: Agent) -> None:
+        st = self.state
+        answer = agent(st.observe(seat))
+        try:
+            st.act(answer, seat=seat)
+        except ValueError as exc:
+            raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
+
+    def hand_over(self, seat: int, agent: Agent) -> None:
+        hook = getattr(agent, "hand_over", None)
+        if callable(hook) and self.state.dealt_in[seat]:
+            hook(self.state.observe(seat))
+
+    def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        return make_agent(name, rng)
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        return tuple(AGENTS)
+
+    def max_loss(self) -> float:
+        return float(_max_loss(self.config))
+
+    def describe(self, action: int) -> str:
+        return describe_action(action)
+
+    def render(self) -> str:
+        st = self.state
+        head = (f"five-card draw  hand {st.hand_number}  street {st.street}  pot {st.pot}  "
+                f"button player_{st.button}")
+        lines = [head]
+        for i in range(st.seats):
+            mark = "*" if st.actor == i else " "
+            status = "out" if not st.dealt_in[i] else "folded" if st.folded[i] else "in"
+            drew = st.draw_counts[i]
+            lines.append(f"{mark} player_{i}  stack {st.stacks[i]:>4}  bet {st.bets[i]:>3}  "
+                         f"in pot {st.committed[i]:>3}  {status:<6}  {st.format_hand(i):<15}"
+                         + ("" if drew is None else f"  drew {drew}"))
+        acts = [f"p{e.seat} {e.kind}" + (f" {e.amount}" if e.amount else "") + (f" {e.drawn}" if e.kind == "draw" else "")
+                for e in st.events if e.kind != "ante"]
+        lines.append("actions: " + (", ".join(acts) if acts else "-"))
+        if st.is_over:
+            lines.append("results: " + "  ".join(f"player_{i} {r:+g}" for i, r in enumerate(self.returns())))
+        return "\n".join(lines)
+
+
+def _config(players: int | None, config: DrawConfig | None) -> DrawConfig:
+    if config is None:
+        try:
+            return DrawConfig(players=2 if players is None else players)
+        except ValueError as exc:
+            raise EnvError(str(exc)) from None
+    if not isinstance(config, DrawConfig):
+        raise EnvError(f"config must be a pokercore.draw.DrawConfig, got {type(config).__name__}")
+    if players is not None and players != config.players:
+        raise EnvError(f"players={players} but config.players={config.players}: give one of them")
+    return config
+
+
+class DrawEnv(CardGameAEC):
+    """PettingZoo AEC environment of fixed-limit five-card draw, 2-6 players (one hand per episode).
+
+    Parameters
+    ----------
+    players : int, optional
+        Seats, 2..6 (default 2, or ``config.players``).
+    config : DrawConfig, optional
+        Ante, bets, raise cap, stacks, all-in mode; every hand starts from
+        ``config.stacks``.  ``config.seed`` seeds the first ``reset()`` that
+        has no seed.
+    render_mode : {None, "ansi", "human"}
+        ``render()`` returns the table as text, or prints it after every step.
+    illegal_action : {"raise", "penalty"}
+        ``"raise"``: an illegal index raises :class:`~pokercore.envs.IllegalMoveError`
+        (the hand is unchanged, the same agent is to act).  ``"penalty"``:
+        the episode ends, the offender gets ``-illegal_penalty`` and the
+        others 0 (PettingZoo's terminate-on-illegal convention).
+    illegal_penalty : float, optional
+        Default: the most a seat can lose in one hand (ante and every bet of both rounds).
+
+    Examples
+    --------
+    >>> env = DrawEnv(players=3, render_mode="ansi")
+    >>> env.reset(seed=7)
+    >>> for agent in env.agent_iter():
+    ...     obs, reward, terminated, truncated, info = env.last()
+    ...     env.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+    >>> sorted(env.rewards), sum(info["results"])
+    ([], 0.0)
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_draw_v0",
+                                "is_parallelizable": False}
+
+    def __init__(self, players: int | None = None, *, config: DrawConfig | None = None,
+                 render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_penalty: float | None = None) -> None:
+        cfg = _config(players, config)
+        super().__init__(DrawDriver(cfg), render_mode=render_mode, illegal_action=illegal_action,
+                         illegal_penalty=illegal_penalty, seed=cfg.seed)
+
+    @property
+    def state_view(self) -> DrawState:
+        """The hand being played: the dealer's view with every card (for tests and tools, never for agents)."""
+        return self.driver.state  # type: ignore[attr-defined, no-any-return]
+
+
+class DrawGymEnv(CardGameGym):
+    """Gymnasium environment of five-card draw: ``seat`` learns, the other seats are pokercore agents.
+
+    Parameters
+    ----------
+    players : int, optional
+        Seats, 2..6 (default 2, or ``config.players``).
+    config : DrawConfig, optional
+        As for :class:`DrawEnv`.
+    seat : int, default 0
+        The learning seat (the button moves at random, so every position comes up).
+    opponents : str, callable or sequence, default "call"
+        A built-in agent name (``"easy"``, ``"normal"``, ``"hard"``,
+        ``"random"``, ``"call"``, ``"maniac"``, ``"rock"``, ``"station"``,
+        ``"tag"``) or a callable ``Observation -> Action``, for every other
+        seat or one per other seat in seat order.
+    render_mode : {None, "ansi", "human"}
+    illegal_action : {"penalty", "raise"}
+        ``"penalty"`` (default, what trainers that sample unmasked actions
+        need): the episode ends with reward ``-illegal_penalty`` and
+        ``info["illegal_action"]`` saying why.  ``"raise"``: raise
+        :class:`~pokercore.envs.IllegalMoveError`.  The hand is never changed.
+    illegal_penalty : float, optional
+        Default: the most a seat can lose in one hand.
+
+    Examples
+    --------
+    >>> env = DrawGymEnv(players=2, opponents="call")
+    >>> obs, info = env.reset(seed=3)
+    >>> done = False
+    >>> while not done:
+    ...     obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    >>> sum(info["results"])
+    0.0
+    """
+
+    def __init__(self, players: int | None = None, *, config: DrawConfig | None = None, seat: int = 0,
+                 opponents: str | Agent | Sequence[str | Agent] = "call", render_mode: str | None = None,
+                 illegal_action: str = "penalty", illegal_penalty: float | None = None) -> None:
+        cfg = _config(players, config)
+        super().__init__(DrawDriver(cfg), seat=seat, opponents=opponents, render_mode=render_mode,
+                         illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
+
+    @property
+    def state_view(self) -> DrawState:
+        """The hand being played: the dealer's view with every card (for tests and tools, never for agents)."""
+        return self.driver.state  # type: ignore[attr-defined, no-any-return]
