@@ -70,7 +70,7 @@ def test_discard_bits_name_positions_of_the_sorted_hand():
         assert hand == sorted(hand, reverse=True)
         m = int(rng.choice(LEGAL_DISCARDS))
         env.step(DISCARD + m)
-        rec = [r for r in env.state_view.log if len(r) == 4 and r[0] == seat and r[1] == "draw"][0]
+        rec = next(r for r in env.state_view.log if len(r) == 4 and r[0] == seat and r[1] == "draw")
         assert sorted(rec[2]) == sorted(hand[k] for k in range(5) if m >> k & 1)
 
 
@@ -103,7 +103,7 @@ def test_split_id_formula_of_the_docs():
         b, m = divmod(s, 56)
         rest = [p for p in range(13) if p not in bottoms[b]]
         middle = [rest[i] for i in list(combinations(range(8), 5))[m]]
-        t_mask, m_mask, b_mask = split_masks(s)
+        _, m_mask, b_mask = split_masks(s)
         assert b_mask == sum(1 << p for p in bottoms[b]) and m_mask == sum(1 << p for p in middle)
 
 

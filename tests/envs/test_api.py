@@ -98,7 +98,7 @@ def test_gym_same_seed_same_episode(name):
         out = [obs]
         done = False
         while not done:
-            obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            obs, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             out.append((obs, reward, done, info))
         return out
 

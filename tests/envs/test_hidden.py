@@ -48,7 +48,7 @@ def test_draw_every_view_holds_only_the_seats_own_cards(cfg):
     for seed in SEEDS:
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             state = env.state_view
             for a in env.agents:
                 seat = int(a.split("_")[1])

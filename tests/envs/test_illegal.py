@@ -111,7 +111,7 @@ def test_binh_fouls_and_wrong_declarations_are_refused():
     legal = set(legal_splits(cards).tolist())
     foul = next(s for s in range(0, 72072, 97) if s not in legal)
     played = list(env.driver._played)
-    with pytest.raises(IllegalMoveError, match="is a foul .*allow_fouls=True") as err:
+    with pytest.raises(IllegalMoveError, match=r"is a foul .*allow_fouls=True") as err:
         env.step(foul)
     assert len(err.value.legal) == len(legal)
     with pytest.raises(IllegalMoveError, match="this hand is not special"):
@@ -157,7 +157,7 @@ def test_gym_raise_and_penalty_modes():
     lenient = BinhGymEnv(players=2, opponents="strongest")
     obs, _ = lenient.reset(seed=2)
     played = list(lenient.driver._played)
-    obs2, reward, done, truncated, info = lenient.step(SPECIAL + 0 if not obs["action_mask"][SPECIAL] else 0)
+    _, reward, done, truncated, info = lenient.step(SPECIAL if not obs["action_mask"][SPECIAL] else 0)
     assert done and not truncated and reward == -lenient.illegal_penalty
     assert "not legal now" in info["illegal_action"] and lenient.driver._played == played
     with pytest.raises(EnvError, match="episode is over"):

@@ -26,7 +26,7 @@ def test_draw_rewards_are_the_chips_won_zero_sum_and_only_at_the_end(cfg):
     env = DrawEnv(config=cfg)
     for seed in range(30):
         records = rollout(env, seed, policy_seed=seed)
-        for agent, _, reward, terminated, info, _ in records:
+        for _, _, reward, terminated, info, _ in records:
             if not terminated:
                 assert reward == 0 and info == {}
         final = _final_rewards(records)
@@ -88,7 +88,7 @@ class Spy:
     def __call__(self, obs):
         assert isinstance(obs, Observation)
         self.seen.append(obs.seat)
-        return obs.legal_actions[0] if obs.street != "draw" else obs.legal_actions[0]
+        return obs.legal_actions[0]
 
     def hand_over(self, obs):
         self.over.append(obs.payouts)
@@ -127,7 +127,7 @@ def test_gym_built_in_opponents_play_as_the_engine_plays_them(name):
         done = False
         while not done:
             legal = np.flatnonzero(obs["action_mask"])
-            obs, _, done, _, _ = env.step(int(1 if 1 in legal else 2 if 2 in legal else 5))
+            obs, _, done, _, _ = env.step(1 if 1 in legal else 2 if 2 in legal else 5)
         rng = np.random.default_rng(seed)
         opponent = make_agent(name, np.random.default_rng(rng.integers(2**63)))
         state = DrawState(cfg, button=int(rng.integers(2)), seed=rng)

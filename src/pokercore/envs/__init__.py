@@ -30,8 +30,8 @@ Examples
 from __future__ import annotations
 
 try:
-    import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
+    import gymnasium
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError('pokercore.envs needs the rl extra (pettingzoo, gymnasium): pip install "pokercore[rl]"') from exc
 

@@ -12,11 +12,11 @@ dead-step convention asks.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..errors import cut
 from ._driver import Driver, read_index
@@ -50,7 +50,7 @@ def check_illegal(mode: object, penalty: object, driver: Driver) -> tuple[str, f
 class CardGameAEC(AECEnv):  # type: ignore[misc]
     """PettingZoo AEC environment over a :class:`Driver` (see the game modules for the public classes)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_v0",
                                 "is_parallelizable": False}
 
     def __init__(self, driver: Driver, *, render_mode: str | None = None, illegal_action: str = "raise",
@@ -65,7 +65,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(driver.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = observation_space(driver)
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(driver.num_actions) for a in self.possible_agents}
         self._rng: np.random.Generator | None = None
         self._dealt = False

@@ -101,7 +101,7 @@ class Driver(ABC):
     def play_native(self, seat: int, agent: Agent) -> None:
         """Ask the game's own ``agent`` for ``seat``'s decision and play it (the other seats of a Gym env)."""
 
-    def hand_over(self, seat: int, agent: Agent) -> None:
+    def hand_over(self, seat: int, agent: Agent) -> None:  # noqa: B027  (an optional hook)
         """Show a finished hand to a game agent that asks for it (draw agents' ``hand_over`` hook)."""
 
     @abstractmethod

@@ -26,10 +26,10 @@ __all__ = ["CardGameGym"]
 MAX_DEALS_PER_RESET = 100
 
 
-class CardGameGym(gym.Env):  # type: ignore[misc]
+class CardGameGym(gym.Env[dict[str, Any], np.int64]):
     """Gymnasium environment over a :class:`Driver` (see the game modules for the public classes)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (as gymnasium declares it)
 
     def __init__(self, driver: Driver, *, seat: int = 0, opponents: str | Agent | Sequence[str | Agent] = "random",
                  render_mode: str | None = None, illegal_action: str = "penalty",

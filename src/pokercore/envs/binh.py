@@ -38,7 +38,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -325,7 +325,7 @@ class BinhDriver(Driver):
     def _play(self, seat: int, played: Arrangement | SpecialHand) -> None:
         self._played[seat] = played
         if all(p is not None for p in self._played):
-            fixed = [_Fixed(p) for p in self._played]
+            fixed = [_Fixed(p) for p in self._played if p is not None]
             record = run_deal(fixed, rules=self.rules, hands=self._hands)
             self._nets = tuple(int(x) for x in record.nets)
             self._pairs = dict(record.pairs)
@@ -342,7 +342,7 @@ class BinhDriver(Driver):
         return {
             "results": [float(x) for x in self._nets],
             "pairs": {f"player_{i} vs player_{j}": v for (i, j), v in sorted(self._pairs.items())},
-            "shown": {f"player_{i}": _shown(p) for i, p in enumerate(self._played)},
+            "shown": {f"player_{i}": _shown(p) for i, p in enumerate(self._played) if p is not None},
         }
 
     def play_native(self, seat: int, agent: Agent) -> None:
@@ -446,8 +446,9 @@ class BinhEnv(CardGameAEC):
     0.0
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_binh_v0",
-                                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_binh_v0", "is_parallelizable": False,
+    }
 
     def __init__(self, players: int = 4, *, rules: BinhRules | None = None, allow_fouls: bool = False,
                  render_mode: str | None = None, illegal_action: str = "raise", illegal_penalty: float | None = None,

@@ -38,7 +38,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -456,8 +456,8 @@ class DrawDriver(Driver):
             lines.append(f"{mark} player_{i}  stack {st.stacks[i]:>4}  bet {st.bets[i]:>3}  "
                          f"in pot {st.committed[i]:>3}  {status:<6}  {st.format_hand(i):<15}"
                          + ("" if drew is None else f"  drew {drew}"))
-        acts = [f"p{e.seat} {e.kind}" + (f" {e.amount}" if e.amount else "") + (f" {e.drawn}" if e.kind == "draw" else "")
-                for e in st.events if e.kind != "ante"]
+        acts = [f"p{e.seat} {e.kind}" + (f" {e.amount}" if e.amount else "")
+                + (f" {e.drawn}" if e.kind == "draw" else "") for e in st.events if e.kind != "ante"]
         lines.append("actions: " + (", ".join(acts) if acts else "-"))
         if st.is_over:
             lines.append("results: " + "  ".join(f"player_{i} {r:+g}" for i, r in enumerate(self.returns())))
@@ -509,8 +509,9 @@ class DrawEnv(CardGameAEC):
     ([], 0.0)
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_draw_v0",
-                                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_draw_v0", "is_parallelizable": False,
+    }
 
     def __init__(self, players: int | None = None, *, config: DrawConfig | None = None,
                  render_mode: str | None = None, illegal_action: str = "raise",
