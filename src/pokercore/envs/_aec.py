@@ -134,20 +134,22 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
             return
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards are all 0 between reset and the end of the hand (a dead step clears the final ones),
+        # so only the last step of a hand sets and accumulates them.
         try:
             self.driver.apply(seat, read_index(action, self.driver.num_actions, agent))
         except IllegalMoveError as exc:
             if self.illegal_action == "raise":
                 raise
             self._penalise(agent, exc)
+            self._accumulate_rewards()
         else:
             actor = self.driver.actor
             if actor is None:
                 self._finish()
+                self._accumulate_rewards()
             else:
                 self.agent_selection = self.possible_agents[actor]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -39,6 +39,8 @@ def read_index(action: object, size: int, who: str) -> int:
     ``action_space.sample()`` and ``argmax`` give); refuses ``bool``,
     floats and anything else, naming what came.
     """
+    if type(action) is int and 0 <= action < size:  # the common case, first
+        return action
     value: int | None = None
     if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
         value = int(action)

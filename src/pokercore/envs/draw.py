@@ -36,6 +36,7 @@ Examples
 from __future__ import annotations
 
 import warnings
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -79,6 +80,7 @@ LEGAL_DISCARDS = tuple(m for m in range(32) if bin(m).count("1") <= 3)
 _KIND_INDEX = {k: i for i, k in enumerate(BETTING)}
 _STREETS = (Street.BET1, Street.DRAW, Street.BET2, Street.OVER)
 _STREET_INDEX = {s: i for i, s in enumerate(_STREETS)}
+_BET1 = Street.BET1
 _DRAW_MASK = np.zeros(NUM_ACTIONS, dtype=np.int8)
 _DRAW_MASK[[DISCARD + m for m in LEGAL_DISCARDS]] = 1
 
@@ -163,6 +165,7 @@ class DrawLayout:
         self.high = np.concatenate(high)
         self.low.flags.writeable = self.high.flags.writeable = False
         self._at = {name: s.start for name, s in self.fields.items()}
+        self.zero_bytes = bytes(4 * self.size)
 
     def __getitem__(self, name: str) -> slice:
         return self.fields[name]
@@ -186,46 +189,61 @@ def draw_layout(config: DrawConfig) -> DrawLayout:
     return _layout(config.players, config.max_bets, config.all_in, sum(config.stacks), int(config.big_bet))  # type: ignore[arg-type]
 
 
+_LAYOUTS: dict[int, tuple[DrawConfig, DrawLayout]] = {}
+
+
+def _layout_of(cfg: DrawConfig) -> DrawLayout:
+    """:func:`draw_layout` by the config object's identity (observations share one public config)."""
+    hit = _LAYOUTS.get(id(cfg))
+    if hit is not None and hit[0] is cfg:
+        return hit[1]
+    if len(_LAYOUTS) > 256:
+        _LAYOUTS.clear()
+    lay = draw_layout(cfg)
+    _LAYOUTS[id(cfg)] = (cfg, lay)  # the entry keeps cfg alive, so its id is not reused while cached
+    return lay
+
+
 def _encode(obs: Observation) -> np.ndarray:
-    lay = draw_layout(obs.config)
+    # A hot path of training loops: plain Python writes into an array.array of zeros, then one numpy view.
+    lay = _layout_of(obs.config)
     at = lay._at
     n = lay.players
-    v = np.zeros(lay.size, dtype=np.float32)
+    v = array("f", lay.zero_bytes)
     hand = sorted(obs.hand, reverse=True)
-    h = at["hand"]
-    v[h:h + 5] = -1.0
-    if hand:
-        v[h:h + len(hand)] = hand
-        v[at["cards"] + np.asarray(hand)] = 1.0
+    cards = at["cards"]
+    for c in hand:
+        v[cards + c] = 1.0
     v[at["street"] + _STREET_INDEX[obs.street]] = 1.0
     v[at["seat"] + obs.seat] = 1.0
     v[at["button"] + obs.button] = 1.0
     if obs.actor is not None:
         v[at["actor"] + obs.actor] = 1.0
-    for name in ("dealt_in", "live", "stacks", "bets", "committed"):
-        v[at[name]:at[name] + n] = getattr(obs, name)
-    v[at["draw_counts"]:at["draw_counts"] + n] = [-1 if d is None else d for d in obs.draw_counts]
-    v[at["pot"]] = obs.pot
-    v[at["to_call"]] = obs.to_call
-    v[at["current_bet"]] = obs.current_bet
-    v[at["bet_size"]] = obs.bet_size
-    v[at["raises_left"]] = obs.raises_left
     base, width, slots = at["history"], lay.slot_width, lay.slots
     used = [0, 0]
-    for ev in obs.events:
-        k = _KIND_INDEX.get(ev.kind)
+    for ev in obs.events:  # (street, seat, kind, amount, drawn)
+        k = _KIND_INDEX.get(ev[2])
         if k is None:  # antes and draws: in committed and draw_counts
             continue
-        rnd = 0 if ev.street is Street.BET1 else 1
+        rnd = 0 if ev[0] is _BET1 else 1
         slot = used[rnd]
         if slot >= slots:  # cannot happen: slots bound the actions of a round
             raise EnvError(f"more than {slots} actions in one betting round: the layout is too small")
         used[rnd] = slot + 1
         o = base + (rnd * slots + slot) * width
-        v[o + ev.seat] = 1.0
+        v[o + ev[1]] = 1.0
         v[o + n + k] = 1.0
-        v[o + n + 5] = ev.amount
-    return v
+        v[o + n + 5] = ev[3]
+    h = at["hand"]
+    v[h:h + 5] = array("f", hand + [-1] * (5 - len(hand)))
+    dc = [-1 if d is None else d for d in obs.draw_counts]
+    b = at["dealt_in"]
+    v[b:b + 6 * n + 5] = array("f", [*obs.dealt_in, *obs.live, *obs.stacks, *obs.bets, *obs.committed, *dc, obs.pot,
+                                     obs.to_call, obs.current_bet, obs.bet_size, obs.raises_left])
+    return np.frombuffer(v, dtype=np.float32)
+
+
+_MASKS: dict[tuple[str, ...], np.ndarray] = {}
 
 
 def action_mask(obs: Observation) -> np.ndarray:
@@ -238,10 +256,13 @@ def action_mask(obs: Observation) -> np.ndarray:
     legal = obs.legal_actions
     if isinstance(legal, DrawChoices):
         return _DRAW_MASK.copy()
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    for a in legal:
-        mask[_KIND_INDEX[a.kind]] = 1
-    return mask
+    kinds = tuple(a[0] for a in legal)
+    mask = _MASKS.get(kinds)
+    if mask is None:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask[[_KIND_INDEX[k] for k in kinds]] = 1
+        _MASKS[kinds] = mask
+    return mask.copy()
 
 
 def encode_observation(obs: Observation) -> dict[str, np.ndarray]:
@@ -366,6 +387,9 @@ class DrawDriver(Driver):
         lay = draw_layout(config)
         self.obs_low, self.obs_high = lay.low, lay.high
         self._state: DrawState | None = None
+        self._version = 0  # moves on with every action: the key of the cached view below
+        self._view_cache: tuple[int, int, Observation] | None = None
+        self._final: tuple[int, tuple[float, ...], tuple[int, ...], dict[str, str]] | None = None
 
     @property
     def state(self) -> DrawState:
@@ -386,23 +410,34 @@ class DrawDriver(Driver):
             self._state = DrawState(self.config, button=button, deck=options.get("deck"), seed=rng)
         except ValueError as exc:
             raise EnvError(f"cannot deal: {exc}") from None
+        self._version += 1
+
+    def _view(self, seat: int) -> Observation:
+        """``state.observe(seat)``, built once per seat and state (a training loop asks twice: to see, to act)."""
+        hit = self._view_cache
+        if hit is not None and hit[0] == seat and hit[1] == self._version:
+            return hit[2]
+        obs = self.state.observe(seat)
+        self._view_cache = (seat, self._version, obs)
+        return obs
 
     @property
     def actor(self) -> int | None:
         return self.state.actor
 
     def encode(self, seat: int) -> np.ndarray:
-        return _encode(self.state.observe(seat))
+        return _encode(self._view(seat))
 
     def mask(self, seat: int) -> np.ndarray:
-        return action_mask(self.state.observe(seat))
+        return action_mask(self._view(seat))
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        return encode_observation(self.state.observe(seat))
+        return encode_observation(self._view(seat))
 
     def apply(self, seat: int, action: int) -> None:
-        st = self.state
-        st.act(action_from_index(st.observe(seat), action), seat=seat)
+        move = action_from_index(self._view(seat), action)
+        self.state.act(move, seat=seat)
+        self._version += 1
 
     def returns(self) -> tuple[float, ...]:
         st = self.state
@@ -412,11 +447,11 @@ class DrawDriver(Driver):
         st = self.state
         if not st.is_over:
             return {}
-        return {
-            "results": list(self.returns()),
-            "payouts": list(st.payouts or ()),
-            "revealed": {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()},
-        }
+        hit = self._final
+        if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
+            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            hit = self._final = (self._version, self.returns(), tuple(st.payouts or ()), revealed)
+        return {"results": list(hit[1]), "payouts": list(hit[2]), "revealed": dict(hit[3])}
 
     def play_native(self, seat: int, agent: Agent) -> None:
         st = self.state
@@ -425,6 +460,7 @@ class DrawDriver(Driver):
             st.act(answer, seat=seat)
         except ValueError as exc:
             raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
+        self._version += 1
 
     def hand_over(self, seat: int, agent: Agent) -> None:
         hook = getattr(agent, "hand_over", None)
