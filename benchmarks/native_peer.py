@@ -5,7 +5,7 @@
     python benchmarks/native_peer.py --peer-cmd ./driver --repeats 7 --json rows.json
     python benchmarks/native_peer.py --peer-cmd ./driver --clock cpu   # on a busy machine
 
-The rows are those of issue 23 ("at least OMPEval on every row"):
+The rows (the goal: at least the fastest native peer, OMPEval, on every row):
 
 * random 7-card hands from a card array, one core: ``evaluate7_batch`` on a
   ``uint8`` ``(n, 7)`` array (validation included, as a caller pays it)

@@ -118,7 +118,6 @@ def floor(name: str) -> str:
 HEIGHT = {"core": 0, "game": 1, "alias": 2, "top": 3, "cli": 4, "entry": 5}
 
 
-@pytest.mark.xfail(strict=True, reason="cards -> _eval -> _batch_input -> cards: the one batch validator removes it")
 def test_no_import_circle():
     # A package's __init__ importing its own modules is how packages work; a circle is anything else.
     edges = {a: {b for b in bs if not a.startswith(b + ".")} for a, bs in GRAPH.items()}
@@ -170,7 +169,6 @@ def test_imports_point_down_the_layers():
     assert wrong == []
 
 
-@pytest.mark.xfail(strict=True, reason="binh kernels reach _read_cards and _batch_input; bench reaches _eval")
 def test_layers_above_the_core_use_its_public_modules_only():
     # Kernels inside a game reach the core through its public .pxd (ceval, ceval7) and modules.
     private = []

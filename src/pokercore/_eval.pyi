@@ -1,27 +1,24 @@
 """Type stubs for the compiled evaluator module ``pokercore._eval``."""
 
-from collections.abc import Sequence
-from typing import Literal, Union
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-CardsLike = Union[str, Sequence[int], Sequence[str], npt.NDArray[np.integer]]
-Rules = Literal["standard", "binh"]
+from pokercore.cards import CardsLike
+
+_Rules = Literal["standard", "binh"]
 
 NUM_RANKS_STANDARD: int
 NUM_RANKS_BINH: int
 BINH_RANK_OFFSET: int
 
-def evaluate5(cards: CardsLike, rules: Rules = "standard") -> int: ...
+def evaluate5(cards: CardsLike, rules: _Rules = "standard") -> int: ...
 def evaluate3(cards: CardsLike) -> int: ...
 def evaluate5_batch(
-    hands: npt.ArrayLike, rules: Rules = "standard", out: npt.NDArray[np.int32] | None = None
+    hands: npt.ArrayLike, rules: _Rules = "standard", out: npt.NDArray[np.int32] | None = None
 ) -> npt.NDArray[np.int32]: ...
 def evaluate3_batch(
     hands: npt.ArrayLike, out: npt.NDArray[np.int32] | None = None
 ) -> npt.NDArray[np.int32]: ...
-def rank_descriptors(rules: Rules = "standard") -> npt.NDArray[np.uint32]: ...
-def deal_rows(
-    u: npt.NDArray[np.float64], live: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8]
-) -> npt.NDArray[np.uint8]: ...
+def rank_descriptors(rules: _Rules = "standard") -> npt.NDArray[np.uint32]: ...

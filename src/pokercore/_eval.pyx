@@ -5,25 +5,16 @@ Every entry point validates its input once (range, duplicates, count,
 dtype, shape, layout) and only then runs the trusting C kernels, the batch
 forms in a ``nogil`` loop.
 """
-import sys
-
 from libc.stdint cimport uint8_t, int32_t
-from cpython.long cimport PyLong_AsLongAndOverflow
-from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
-from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
 from pokercore.ceval cimport (
-    pc_eval5_standard, pc_eval5_binh, pc_eval3, pc_valid_cards,
+    pc_eval5_standard, pc_eval5_binh, pc_eval3,
     PC_DESC_STANDARD, PC_DESC_BINH, PC_NUM_RANKS_STANDARD, PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET,
 )
+from pokercore.validation cimport read_cards, read_fast
 
-from pokercore._read_cards cimport first_invalid_row, read_fast
-from pokercore._batch_input import bad_row_error, hand_array, out_array
-from pokercore.cards import cards_to_array, format_card, to_codes
-from pokercore.errors import (
-    CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
-    InvalidRulesError, PokercoreError, cut,
-)
+from pokercore.errors import InvalidRulesError, cut
+from pokercore.validation import check_hands, check_out
 
 NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
 NUM_RANKS_BINH = PC_NUM_RANKS_BINH
@@ -38,25 +29,7 @@ cdef int _binh(object rules) except -1:
         return 1
     if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
         return rules.lower() == "binh"
-    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {_cut(rules)}")
-
-
-
-
-cdef int _read_slow(object cards, Py_ssize_t n, uint8_t *out, str name) except -1:
-    """Read any accepted card form, raising an error that names the problem."""
-    codes = to_codes(cards)
-    if len(codes) != n:
-        raise HandSizeError(f"{name} needs exactly {n} cards, got {len(codes)}")
-    seen = set()
-    for i, c in enumerate(codes):
-        if c in seen:
-            raise DuplicateCardError(
-                f"{name}: duplicate card {format_card(c)} (code {c}); the {n} cards must be distinct"
-            )
-        seen.add(c)
-        out[i] = <uint8_t>c
-    return 0
+    raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {cut(rules)}")
 
 
 def evaluate5(cards, rules="standard"):
@@ -97,7 +70,7 @@ def evaluate5(cards, rules="standard"):
     cdef uint8_t c[5]
     cdef int binh = _binh(rules)
     if not read_fast(cards, 5, c):
-        _read_slow(cards, 5, c, "evaluate5")
+        read_cards(cards, 5, c, "evaluate5")
     if binh:
         return pc_eval5_binh(c[0], c[1], c[2], c[3], c[4])
     return pc_eval5_standard(c[0], c[1], c[2], c[3], c[4])
@@ -124,22 +97,8 @@ def evaluate3(cards):
     """
     cdef uint8_t c[3]
     if not read_fast(cards, 3, c):
-        _read_slow(cards, 3, c, "evaluate3")
+        read_cards(cards, 3, c, "evaluate3")
     return pc_eval3(c[0], c[1], c[2])
-
-
-def _cut(value):
-    """``repr`` of a value for an error message, cut to about 80 characters."""
-    return cut(value)
-
-
-cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
-    cdef Py_ssize_t bad
-    with nogil:
-        bad = first_invalid_row(&h[0, 0], h.shape[0], <int>h.shape[1])
-    if bad >= 0:
-        raise bad_row_error(arr, bad, name)
-    return 0
 
 
 def evaluate5_batch(hands, rules="standard", out=None):
@@ -147,15 +106,18 @@ def evaluate5_batch(hands, rules="standard", out=None):
 
     Parameters
     ----------
-    hands : ndarray of shape (n, 5)
-        Card codes with an integer dtype (``uint8`` avoids a conversion),
-        C-contiguous, at least one row.  Every row must hold 5 distinct
-        codes in 0..51; the whole array is checked before any evaluation.
+    hands : array_like of shape (n, 5)
+        Card codes of any integer dtype and memory layout, or a list of
+        hands; every row 5 distinct codes in 0..51, the whole batch checked
+        before any evaluation; no rows give an empty result.  A C-contiguous
+        ``uint8`` array is read in place, anything else converted once.  The
+        one policy of every batch function: :mod:`pokercore.validation`.
     rules : {"standard", "binh"}, default "standard"
         Straight order, as in :func:`evaluate5`.
     out : ndarray of int32, shape (n,), optional
-        Where to write the ranks: a plain C-contiguous array that does not
-        share memory with ``hands`` (else :class:`InvalidArrayError`).
+        Where to write the ranks: a writeable C-contiguous array (or
+        ``np.memmap``) that shares no memory with ``hands``, not even through
+        a second mapping of the same file (else :class:`InvalidArrayError`).
 
     Returns
     -------
@@ -175,12 +137,13 @@ def evaluate5_batch(hands, rules="standard", out=None):
     array([7462, 7297], dtype=int32)
     """
     cdef int binh = _binh(rules)
-    arr = hand_array(hands, 5, "evaluate5_batch")
+    arr = check_hands(hands, 5, name="evaluate5_batch")
+    result = check_out(out, arr.shape[0], name="evaluate5_batch", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
-    _check_rows(h, arr, "evaluate5_batch")
-    result = out_array(out, h.shape[0], "evaluate5_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
+    if n == 0:
+        return result
     cdef const uint8_t *p = &h[0, 0]  # C-contiguous (n, 5): row i starts at p + 5 * i
     with nogil:
         if binh:
@@ -214,51 +177,18 @@ def evaluate3_batch(hands, out=None):
     >>> int(evaluate3_batch(np.array([[48, 49, 50]]))[0]) < evaluate5("Ac Ad Ah 2c 3d", rules="binh")
     True
     """
-    arr = hand_array(hands, 3, "evaluate3_batch")
+    arr = check_hands(hands, 3, name="evaluate3_batch")
+    result = check_out(out, arr.shape[0], name="evaluate3_batch", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
-    _check_rows(h, arr, "evaluate3_batch")
-    result = out_array(out, h.shape[0], "evaluate3_batch", arr)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
+    if n == 0:
+        return result
     cdef const uint8_t *p = &h[0, 0]
     with nogil:
         for i in range(n):
             r[i] = pc_eval3(p[3 * i], p[3 * i + 1], p[3 * i + 2])
     return result
-
-
-def deal_rows(const double[:, ::1] u, const uint8_t[::1] live, uint8_t[:, ::1] out):
-    """Fill ``out`` (n, k) with partial Fisher-Yates draws from ``live`` (private; see ``random_hands``).
-
-    Row ``i`` swaps position ``j`` of the deck with position
-    ``j + floor(u[i, j] * (len(live) - j))`` for ``j < k`` and keeps the first
-    ``k`` cards; ``u`` holds uniform doubles in [0, 1).
-    """
-    cdef Py_ssize_t i, j, p, n = out.shape[0], k = out.shape[1], size = live.shape[0]
-    cdef uint8_t deck[64]
-    cdef Py_ssize_t picks[64]
-    cdef uint8_t t
-    if u.shape[0] != n or u.shape[1] != k or not 0 < k <= size <= 64:
-        raise InvalidArrayError("deal_rows: u must have the shape of out and 0 < k <= len(live) <= 64")
-    for j in range(size):
-        deck[j] = live[j]
-    with nogil:
-        for i in range(n):
-            for j in range(k):
-                p = j + <Py_ssize_t>(u[i, j] * (size - j))
-                if p >= size:   # u < 1, so only for a rounding up in the product
-                    p = size - 1
-                picks[j] = p
-                t = deck[p]
-                deck[p] = deck[j]
-                deck[j] = t
-                out[i, j] = t
-            for j in range(k - 1, -1, -1):   # undo the swaps: the deck is `live` again
-                p = picks[j]
-                t = deck[p]
-                deck[p] = deck[j]
-                deck[j] = t
-    return out
 
 
 def rank_descriptors(rules="standard"):

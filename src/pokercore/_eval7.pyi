@@ -1,12 +1,9 @@
 """Type stubs for the compiled 6-card, 7-card and Omaha evaluators ``pokercore._eval7``."""
 
-from collections.abc import Sequence
-from typing import Union
-
 import numpy as np
 import numpy.typing as npt
 
-CardsLike = Union[str, Sequence[int], Sequence[str], npt.NDArray[np.integer]]
+from pokercore.cards import CardsLike
 
 def evaluate7(cards: CardsLike) -> int: ...
 def evaluate6(cards: CardsLike) -> int: ...

@@ -1,30 +1,19 @@
 # cython: language_level=3
 """Python entry points of the 6-card, 7-card and Omaha evaluators (see ``_evaluator7.h``).
 
-Validation follows ``pokercore._eval``: every entry point checks its input
-once (range, duplicates, count, dtype, shape, layout) and only then runs the
-C kernels, the batch forms in a ``nogil`` loop that reads each row once into
-locals.  Ranks are on the standard scale of ``evaluate5`` (1..7462).
+Validation follows ``pokercore._eval`` (batches: :mod:`pokercore.validation`):
+every entry point checks its input once (range, duplicates, count, dtype,
+shape, layout) and only then runs the C kernels, the batch forms in a
+``nogil`` loop that reads each row once into locals.  Ranks are on the standard scale of ``evaluate5`` (1..7462).
 """
-import sys
-
 from libc.stdint cimport uint8_t, int32_t, uint64_t
-from cpython.long cimport PyLong_AsLongAndOverflow
-from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
-from cpython.tuple cimport PyTuple_GET_SIZE, PyTuple_GET_ITEM
 
-from pokercore.ceval cimport pc_valid_cards
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
+from pokercore.validation cimport read_cards, read_fast
 
-from pokercore._read_cards cimport first_invalid_row, read_fast
-from pokercore._batch_input import bad_row_error, hand_array, out_array
 from pokercore.cards import format_card, format_cards, to_codes
-from pokercore.errors import (
-    CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError,
-    PokercoreError, cut,
-)
-
-
+from pokercore.errors import DuplicateCardError, HandSizeError
+from pokercore.validation import check_hands, check_out
 
 
 cdef list _distinct_codes(object cards, str name, str what):
@@ -37,22 +26,6 @@ cdef list _distinct_codes(object cards, str name, str what):
             )
         seen.add(c)
     return codes
-
-
-cdef int _read_slow(object cards, Py_ssize_t n, uint8_t *out, str name) except -1:
-    """Read any accepted card form, raising an error that names the problem."""
-    codes = to_codes(cards)
-    if len(codes) != n:
-        raise HandSizeError(f"{name} needs exactly {n} cards, got {len(codes)}")
-    seen = set()
-    for i, c in enumerate(codes):
-        if c in seen:
-            raise DuplicateCardError(
-                f"{name}: duplicate card {format_card(c)} (code {c}); the {n} cards must be distinct"
-            )
-        seen.add(c)
-        out[i] = <uint8_t>c
-    return 0
 
 
 def evaluate7(cards):
@@ -85,7 +58,7 @@ def evaluate7(cards):
     """
     cdef uint8_t c[7]
     if not read_fast(cards, 7, c):
-        _read_slow(cards, 7, c, "evaluate7")
+        read_cards(cards, 7, c, "evaluate7")
     return pc_eval7(c[0], c[1], c[2], c[3], c[4], c[5], c[6])
 
 
@@ -102,7 +75,7 @@ def evaluate6(cards):
     """
     cdef uint8_t c[6]
     if not read_fast(cards, 6, c):
-        _read_slow(cards, 6, c, "evaluate6")
+        read_cards(cards, 6, c, "evaluate6")
     return pc_eval6(c[0], c[1], c[2], c[3], c[4], c[5])
 
 
@@ -155,26 +128,20 @@ def evaluate_omaha(hole, board):
 # -- batch ----------------------------------------------------------------------
 
 
-cdef int _check_rows(const uint8_t[:, ::1] h, object arr, str name) except -1:
-    cdef Py_ssize_t bad
-    with nogil:
-        bad = first_invalid_row(&h[0, 0], h.shape[0], <int>h.shape[1])
-    if bad >= 0:
-        raise bad_row_error(arr, bad, name)
-    return 0
-
-
 def evaluate7_batch(hands, out=None):
     """Ranks of many seven-card hands at once.
 
     Parameters
     ----------
-    hands : ndarray of shape (n, 7)
-        Card codes with an integer dtype (``uint8`` avoids a conversion),
-        C-contiguous, at least one row.  Every row must hold 7 distinct
-        codes in 0..51; the whole array is checked before any evaluation.
+    hands : array_like of shape (n, 7)
+        Card codes of any integer dtype and memory layout, or a list of
+        hands; every row 7 distinct codes in 0..51, the whole batch checked
+        before any evaluation; no rows give an empty result.  A C-contiguous
+        ``uint8`` array is read in place, anything else converted once
+        (the policy of :mod:`pokercore.validation`).
     out : ndarray of int32, shape (n,), optional
-        Where to write the ranks (not sharing memory with ``hands``).
+        Where to write the ranks, as for :func:`pokercore.evaluate5_batch`
+        (sharing no memory with ``hands``).
 
     Returns
     -------
@@ -192,12 +159,13 @@ def evaluate7_batch(hands, out=None):
     >>> evaluate7_batch(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 1, 2, 3, 4, 8, 12]], dtype=np.uint8))
     array([7462, 7299], dtype=int32)
     """
-    arr = hand_array(hands, 7, "evaluate7_batch")
+    arr = check_hands(hands, 7, name="evaluate7_batch")
+    result = check_out(out, arr.shape[0], name="evaluate7_batch", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
-    _check_rows(h, arr, "evaluate7_batch")
-    result = out_array(out, h.shape[0], "evaluate7_batch", arr, hands)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
+    if n == 0:
+        return result
     cdef const uint8_t *p = &h[0, 0]
     with nogil:
         for i in range(n):
@@ -215,12 +183,13 @@ def evaluate6_batch(hands, out=None):
     >>> evaluate6_batch(np.array([[51, 47, 43, 39, 35, 0]]))
     array([7462], dtype=int32)
     """
-    arr = hand_array(hands, 6, "evaluate6_batch")
+    arr = check_hands(hands, 6, name="evaluate6_batch")
+    result = check_out(out, arr.shape[0], name="evaluate6_batch", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
-    _check_rows(h, arr, "evaluate6_batch")
-    result = out_array(out, h.shape[0], "evaluate6_batch", arr, hands)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
+    if n == 0:
+        return result
     cdef const uint8_t *p = &h[0, 0]
     with nogil:
         for i in range(n):
@@ -251,9 +220,9 @@ def evaluate_omaha_batch(holes, boards, out=None):
 
     Parameters
     ----------
-    holes : ndarray of shape (n, 4), (n, 5) or (n, 6)
+    holes : array_like of shape (n, 4), (n, 5) or (n, 6)
         Hole cards, validated like :func:`evaluate7_batch`'s hands.
-    boards : ndarray of shape (n, 5)
+    boards : array_like of shape (n, 5)
         Five board cards a row, none of them in the same row of ``holes``.
     out : ndarray of int32, shape (n,), optional
 
@@ -270,31 +239,16 @@ def evaluate_omaha_batch(holes, boards, out=None):
     >>> evaluate_omaha_batch(holes, boards)  # four aces; a royal flush
     array([7446, 7462], dtype=int32)
     """
-    import numpy as np
     name = "evaluate_omaha_batch"
-    k = None
-    if isinstance(holes, np.ndarray) and holes.ndim == 2:
-        k = holes.shape[1]
-    elif isinstance(holes, (list, tuple)) and len(holes) and not isinstance(holes[0], (int, np.integer)):
-        try:
-            k = len(to_codes(holes[0]))
-        except PokercoreError:
-            k = 4
-    if k not in (4, 5, 6):
-        shape = getattr(holes, "shape", None)
-        raise HandSizeError(
-            f"{name}: holes must have shape (n, 4), (n, 5) or (n, 6)" + (f", got shape {shape}" if shape else "")
-        )
-    harr = hand_array(holes, k, name, "holes")
-    barr = hand_array(boards, 5, name, "boards")
+    harr = check_hands(holes, (4, 5, 6), name=name, what="holes")
+    barr = check_hands(boards, 5, name=name, what="boards")
     if harr.shape[0] != barr.shape[0]:
         raise HandSizeError(
             f"{name}: holes has {harr.shape[0]} rows but boards has {barr.shape[0]}; give one board per hand"
         )
+    result = check_out(out, harr.shape[0], name=name, inputs=(holes, boards, harr, barr))
     cdef const uint8_t[:, ::1] h = harr
     cdef const uint8_t[:, ::1] b = barr
-    _check_rows(h, harr, name)
-    _check_rows(b, barr, name)
     cdef Py_ssize_t bad
     with nogil:
         bad = _first_overlap(h, b)
@@ -303,10 +257,11 @@ def evaluate_omaha_batch(holes, boards, out=None):
             f"{name}: hand {bad}: a card is both in the hole cards {harr[bad].tolist()} "
             f"and on the board {barr[bad].tolist()}"
         )
-    result = out_array(out, h.shape[0], name, harr, barr, holes, boards)
     cdef int32_t[::1] r = result
     cdef Py_ssize_t i, n = h.shape[0]
-    cdef int nh = <int>k
+    cdef int nh = <int>h.shape[1]
+    if n == 0:
+        return result
     cdef const uint8_t *ph = &h[0, 0]
     cdef const uint8_t *pb = &b[0, 0]
     with nogil:

@@ -15,10 +15,9 @@ Output is always the canonical two-character form (``"As Kd 7h"``).
 
 from __future__ import annotations
 
-import operator
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, SupportsIndex, Union
 
 from .errors import (
     CardTypeError,
@@ -68,9 +67,11 @@ _SEPARATORS = " \t\r\n,;[]()"
 _NAMES = tuple(r + s for r in RANKS for s in SUITS)
 _CODE_OF = {name: i for i, name in enumerate(_NAMES)}
 
-#: Anything the evaluators accept as cards: a string or a sequence of codes
-#: (or of card strings), or a 1-D integer numpy array.
-CardsLike = Union[str, Sequence[int], Sequence[str], "np.ndarray"]
+#: The one type of "some cards" everywhere in pokercore: a string
+#: (``"As Kd 7h"``), an iterable of card codes or card strings (a list, a
+#: tuple, ``range``, numpy integers: anything with ``__index__`` but a bool),
+#: or a 1-D integer numpy array.
+CardsLike = Union[str, Iterable[SupportsIndex | str], "np.ndarray"]
 SeedLike = Union[None, int, "np.random.SeedSequence", "np.random.Generator"]
 
 
@@ -86,6 +87,25 @@ def _is_array(obj: object) -> bool:
     """True if ``obj`` is a numpy array (False without importing numpy)."""
     np_ = sys.modules.get("numpy")
     return np_ is not None and isinstance(obj, np_.ndarray)
+
+
+def is_masked_array(obj: object) -> bool:
+    """True if ``obj`` is a numpy masked array.
+
+    Safe in any thread at any time: ``numpy.ma`` is imported by an import
+    statement (which waits for another thread's import of it to finish),
+    never looked up in ``sys.modules``, and only when ``obj`` is an array of
+    a subclass (a plain array is never masked).
+
+    >>> import numpy as np
+    >>> is_masked_array(np.ma.masked_array([1, 2])), is_masked_array(np.array([1, 2])), is_masked_array([1])
+    (True, False, False)
+    """
+    if not _is_array(obj) or type(obj) is _numpy().ndarray:
+        return False
+    from numpy.ma import MaskedArray
+
+    return isinstance(obj, MaskedArray)
 
 
 def card(rank: int | str, suit: int | str) -> int:
@@ -141,15 +161,31 @@ def card_suit(code: int) -> int:
 
 
 def _index(value: object, what: str) -> int:
+    """``value`` as an int by the ``__index__`` protocol; a bool (or an ``__index__`` giving one) is refused."""
+    if type(value) is int:
+        return value
     np_ = sys.modules.get("numpy")
     if isinstance(value, bool) or (np_ is not None and isinstance(value, np_.bool_)):
         raise CardTypeError(f"{what} must be an integer, got bool {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
+    index = getattr(type(value), "__index__", None)
+    if index is None:
         raise CardTypeError(
             f"{what} must be an integer or a card string, got {type(value).__name__} {cut(value)}"
-        ) from None
+        )
+    # Called directly rather than by operator.index, which passes a bool (or
+    # another int subclass) from __index__ on with only a DeprecationWarning.
+    try:
+        result = index(value)
+    except TypeError as exc:
+        raise CardTypeError(f"{what} must be an integer: {type(value).__name__}.__index__ failed: {cut(exc)}") from None
+    if type(result) is not int:
+        if isinstance(result, int) and not isinstance(result, bool):
+            return int(result)
+        raise CardTypeError(
+            f"{what} must be an integer: {type(value).__name__}.__index__ returned "
+            f"{type(result).__name__} {cut(result)}"
+        )
+    return result
 
 
 def check_code(code: object) -> int:
@@ -294,6 +330,11 @@ def to_codes(cards: CardsLike) -> list[int]:
     if isinstance(cards, str):
         return parse_cards(cards, allow_duplicates=True)
     if _is_array(cards):
+        if is_masked_array(cards):
+            raise CardTypeError(
+                "masked arrays are not supported (the mask would be ignored); "
+                "pass cards.filled(...) or drop the masked cards"
+            )
         if cards.ndim != 1:
             raise HandSizeError(f"expected a 1-D array of card codes, got shape {cards.shape}")
         if cards.dtype.kind not in "iu":
@@ -520,11 +561,11 @@ def random_hands(
     size = len(live)
     if n < 0 or not 0 < n_cards <= size:
         raise DeckError(f"cannot draw {n} hands of {n_cards} cards from {size} cards")
-    from . import _eval
+    from ._deal import deal_rows
 
     out = np.empty((n, n_cards), dtype=np.uint8)
     chunk = 1 << 16
     for start in range(0, n, chunk):
         m = min(chunk, n - start)
-        _eval.deal_rows(rng.random((m, n_cards)), live, out[start : start + m])
+        deal_rows(rng.random((m, n_cards)), live, out[start : start + m])
     return out

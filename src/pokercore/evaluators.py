@@ -1,4 +1,4 @@
-"""The evaluators' face: any 5-7 cards by their count, a batch by its width, percentiles.
+"""The evaluators' face: any 3, 5, 6 or 7 cards by their count, a batch by its width, percentiles.
 
 The kernels are ``_eval`` (3 and 5 cards) and ``_eval7`` (6 and 7 cards,
 Omaha's two-plus-three); :mod:`pokercore.holdem` re-exports this module's
@@ -29,10 +29,11 @@ True
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ._eval import evaluate5, evaluate5_batch
+from ._eval import evaluate3, evaluate5, evaluate5_batch
 from ._eval7 import (
     evaluate6,
     evaluate6_batch,
@@ -42,7 +43,8 @@ from ._eval7 import (
     evaluate_omaha_batch,
 )
 from .cards import CardsLike, to_codes
-from .errors import HandSizeError, InvalidRankError, PokercoreTypeError
+from .errors import HandSizeError, InvalidRankError, InvalidRulesError, PokercoreError, PokercoreTypeError, cut
+from .validation import check_hands
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,62 +71,102 @@ ALL_FIVE_CARD_HANDS = 2_598_960
 HANDS_PER_CATEGORY = (1020, 384, 144, 64, 1020, 4, 24, 4, 4)
 
 
-def evaluate(cards: CardsLike) -> int:
-    """Rank of the best five-card hand among 5, 6 or 7 cards (standard scale).
+def evaluate(cards: CardsLike, rules: str = "standard") -> int:
+    """Rank of a hand of 3, 5, 6 or 7 cards (the best five of 6 or 7), as ``pokercore eval`` ranks it.
 
     Parameters
     ----------
     cards : str or sequence of int or sequence of str or 1-D int array
-        Five, six or seven distinct cards.
+        Three, five, six or seven distinct cards.
+    rules : {"standard", "binh"}, default "standard"
+        Straight order of a five-card hand, as in :func:`pokercore.evaluate5`
+        (any case).  Three cards (a Binh top: no straights or flushes) are
+        always ranked on the Binh scale by :func:`pokercore.evaluate3`; six
+        and seven cards by the standard rules only.
 
     Returns
     -------
     int
-        ``evaluate5(cards)``, ``evaluate6(cards)`` or ``evaluate7(cards)``.
+        ``evaluate3(cards)``, ``evaluate5(cards, rules)``,
+        ``evaluate6(cards)`` or ``evaluate7(cards)``: a standard rank
+        ``1..7462`` or a Binh rank ``10001..17917`` (:func:`pokercore.scale_of`
+        tells which).
 
     Raises
     ------
     HandSizeError
-        Fewer than five or more than seven cards.
+        Not 3, 5, 6 or 7 cards.
+    InvalidRulesError
+        ``rules`` is not "standard" or "binh", or is "binh" for 6 or 7 cards.
 
     Examples
     --------
     >>> evaluate("Kh Kd 7c 7s Ad") == evaluate("Kh Kd 7c 7s Ad 3c") == evaluate("Kh Kd 7c 7s Ad 3c 2h")
     True
+    >>> from pokercore import describe_rank
+    >>> describe_rank(evaluate("Qh Qd 9c"), kickers=True)
+    'Pair of queens, 9 kicker'
+    >>> evaluate("Ah 2c 3d 4s 5h", rules="binh") > evaluate("Kh Qc Jd Ts 9h", rules="binh")
+    True
+    >>> evaluate("Ah 2c 3d 4s 5h 9c", rules="binh")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokercore.errors.InvalidRulesError: evaluate: 6- and 7-card hands are ranked by the standard rules only; ...
     """
+    r = rules.lower() if isinstance(rules, str) else None
+    if r not in ("standard", "binh"):
+        raise InvalidRulesError(f"rules must be 'standard' or 'binh', got {cut(rules)}")
     n = len(cards) if isinstance(cards, (list, tuple)) else len(to_codes(cards))
+    if n == 5:
+        return evaluate5(cards, "binh" if r == "binh" else "standard")
+    if n == 3:
+        return evaluate3(cards)
+    if n in (6, 7) and r == "binh":
+        raise InvalidRulesError(
+            "evaluate: 6- and 7-card hands are ranked by the standard rules only; drop rules or pass 5 cards"
+        )
     if n == 7:
         return evaluate7(cards)
     if n == 6:
         return evaluate6(cards)
-    if n == 5:
-        return evaluate5(cards)
-    raise HandSizeError(f"evaluate needs 5, 6 or 7 cards, got {n}")
+    raise HandSizeError(f"evaluate needs 3, 5, 6 or 7 cards, got {n}")
+
+
+_BATCH: dict[int, Callable[..., np.ndarray]] = {5: evaluate5_batch, 6: evaluate6_batch, 7: evaluate7_batch}
 
 
 def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
-    """Ranks of an ``(n, 5)``, ``(n, 6)`` or ``(n, 7)`` array of hands, by its width.
+    """Ranks of an ``(n, 5)``, ``(n, 6)`` or ``(n, 7)`` batch of hands, by its width (standard scale).
+
+    ``hands`` and ``out`` follow the batch policy of :mod:`pokercore.validation`,
+    as every batch evaluator: any integer dtype and layout, a list of hands,
+    no hands giving an empty result.
 
     Examples
     --------
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0]], dtype=np.uint8))
     array([7462], dtype=int32)
+    >>> evaluate_batch([["As", "Ks", "Qs", "Js", "Ts"]])
+    array([7462], dtype=int32)
     """
-    shape = getattr(hands, "shape", None)
-    if shape is None and isinstance(hands, (list, tuple)) and hands and not isinstance(hands[0], int):
-        width: int | None = len(to_codes(hands[0]))
-    else:
-        width = shape[1] if shape is not None and len(shape) == 2 else None
-    if width == 7:
-        return evaluate7_batch(hands, out=out)
-    if width == 6:
-        return evaluate6_batch(hands, out=out)
-    if width == 5:
-        return evaluate5_batch(hands, out=out)
-    raise HandSizeError(f"evaluate_batch needs hands of shape (n, 5), (n, 6) or (n, 7), got {shape or 'a list'}")
+    import numpy as np
 
-
+    name = "evaluate_batch"
+    if not isinstance(hands, np.ndarray):
+        hands = check_hands(hands, (5, 6, 7), name=name)  # a list or an array-like, read once here
+    func = _BATCH.get(hands.shape[1]) if hands.ndim == 2 else None
+    if func is None:
+        check_hands(hands, (5, 6, 7), name=name)  # raises the policy's error for this batch
+        raise HandSizeError(f"{name}: expected a 2-D array of shape (n_hands, 5), (n_hands, 6) or (n_hands, 7)")
+    try:
+        return func(hands, out=out)
+    except PokercoreError as exc:  # the same message, under this function's name
+        inner = f"{func.__name__}:"
+        text = str(exc)
+        if not text.startswith(inner):
+            raise
+        raise type(exc)(name + ":" + text[len(inner):]) from None
 @lru_cache(maxsize=1)
 def _beaten() -> np.ndarray:
     """``beaten[r]``: five-card hands with a rank below ``r`` (index 0 unused)."""

@@ -17,7 +17,8 @@ from pokercore.binh.agents import (
     sample_opponents,
     suggest_arrangement,
 )
-from pokercore.binh.game import Observation, pair_score
+from pokercore.binh.game import Observation
+from pokercore.binh.scoring import score_pair
 from pokercore.binh.search import legal_arrangements
 from pokercore.binh.tables import SelfPlayTables, default_tables
 from pokercore.binh.training import train
@@ -93,17 +94,18 @@ def test_sampled_opponents_never_hold_our_cards():
 
 
 def test_sample_scores_match_the_engine():
-    a = Arrangement.from_string("Ah Ad Kc / As Ac Kd 3c 2d / 7s 7h 7d 4c 4d")
+    a = Arrangement.from_string("Kh Kd Qc / As Ac Kc 3c 2d / 7s 7h 7d 4c 4d")   # an arranged (not special) hand
+    assert not a.special and not a.is_foul
     opps = [Arrangement.from_string("2c 3c 5h / 9c 9d 6h 6s 8s / Qh Qs Qc Jh Jd"),
             Arrangement.from_string("2h 3h 5d / Th 9h 7c 5s 5c / 9s 8d 6c 6d 4s")]   # a scoops this one
     special = classify_special("As Ah Ad Ac Ks Kh Qd Qc Js Jh 9d 9c 2s")
     for rules in (BinhRules(), BinhRules(scoop_bonus=3)):
         s = OpponentSample(np.array([o.ranks for o in opps]), np.array([rules.special_points(special.type)]), 3)
-        want = np.mean([pair_score(a, o, rules) for o in opps + [special]])
+        want = np.mean([score_pair(a, o, rules) for o in opps + [special]])
         assert s.pair_scores(np.array([a.ranks]), rules)[0] == pytest.approx(want)
     v = s.branch_values()   # without the scoop bonus, the branch tables give the same mean
     assert v[0][a.top_rank] + v[1][a.middle_rank] + v[2][a.bottom_rank] - 6 / 3 == pytest.approx(
-        np.mean([pair_score(a, o) for o in opps + [special]]))
+        np.mean([score_pair(a, o) for o in opps + [special]]))
 
 
 def test_best_response_maximises_the_sampled_mean_over_all_arrangements(hands):
@@ -252,8 +254,8 @@ def test_levels_lose_table_value_in_ladder_order():
 def test_a_seeded_hard_simulation_does_not_depend_on_the_clock(monkeypatch):
     from pokercore.sim import simulate
 
-    idle = simulate("binh", ["hard"] * 4, deals=8, seed=4242, progress=False).payoffs
+    idle = simulate("binh", ["hard"] * 4, deals=8, seed=4242, progress=False, keep_payoffs=True).payoffs
     clock = iter(range(0, 10**9, 1000))     # a machine so busy that every clock read is 1000 s later
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
-    busy = simulate("binh", ["hard"] * 4, deals=8, seed=4242, progress=False).payoffs
+    busy = simulate("binh", ["hard"] * 4, deals=8, seed=4242, progress=False, keep_payoffs=True).payoffs
     assert np.array_equal(idle, busy)

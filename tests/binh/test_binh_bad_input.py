@@ -60,18 +60,24 @@ BATCH = [count_legal_batch, best_arrangement_batch]
     (np.zeros((2, 12), dtype=np.uint8), ValueError, r"shape \(n_hands, 13\)"),
     (np.zeros((2, 13, 1), dtype=np.uint8), ValueError, "shape"),
     (np.array(CODES, dtype=np.uint8), ValueError, "shape"),
-    (np.zeros((0, 13), dtype=np.uint8), ValueError, "no hands"),
     (np.array([CODES, CODES[:12] + [CODES[0]]], dtype=np.uint8), ValueError, "hand 1 repeats a card"),
     (np.array([CODES, CODES[:12] + [52]], dtype=np.uint8), ValueError, "hand 1 has a card code out of range"),
     (np.array([CODES, CODES[:12] + [-3]], dtype=np.int64), ValueError, "hand 1 has a card code out of range"),
     (np.array([CODES, CODES[:12] + [255]], dtype=np.int64), ValueError, "out of range"),
     (np.array([CODES], dtype=np.float64), TypeError, "integer dtype"),
     ("not hands", TypeError, "expected an"),
-    ([], ValueError, "no hands"),
 ])
 def test_batch_errors(fn, hands, exc, match) -> None:
     with pytest.raises(exc, match=match):
         fn(hands)
+
+
+@pytest.mark.parametrize("fn", BATCH)
+def test_batch_of_no_hands_gives_empty_results(fn) -> None:
+    for hands in (np.zeros((0, 13), dtype=np.uint8), np.zeros((0, 13), dtype=np.int64), []):
+        res = fn(hands)
+        for part in res if isinstance(res, tuple) else (res,):
+            assert len(part) == 0
 
 
 def test_batch_accepts_lists_and_views() -> None:
@@ -123,6 +129,38 @@ def test_objectives() -> None:
 def test_branch_tables_rejected(tables, match) -> None:
     with pytest.raises(ValueError, match=match):
         BranchTables(*tables)
+
+
+@pytest.mark.parametrize("bad, match", [
+    (np.zeros(TABLE_LEN, dtype=complex), r"real numbers .*got dtype complex128; pass table\.real"),
+    (np.zeros(TABLE_LEN, dtype=complex) + 1j, r"got dtype complex128"),
+    (np.array([1 + 0j] * TABLE_LEN, dtype=object), r"got dtype object"),
+    (np.array(["1"] * TABLE_LEN), r"got dtype <U1"),
+    (np.zeros(TABLE_LEN, dtype="m8[s]"), r"got dtype timedelta64"),
+])
+def test_branch_tables_refuse_tables_that_are_not_real(bad, match) -> None:
+    """A complex table once passed with only a ComplexWarning (its imaginary part dropped)."""
+    import warnings
+
+    z = np.zeros(TABLE_LEN)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for tables in ((bad, z, z), (z, z, bad)):
+            with pytest.raises(pc.errors.PokercoreTypeError, match=match):
+                BranchTables(*tables)
+        with pytest.raises(TypeError, match=match):
+            _arrange.best_table(np.array(CODES, dtype=np.uint8), z, bad, z)
+        with pytest.raises(TypeError, match=match):
+            _arrange.best_batch(np.array([CODES], dtype=np.uint8), (z, z, bad))
+
+
+def test_branch_tables_take_real_dtypes_and_refuse_masked() -> None:
+    z = np.zeros(TABLE_LEN)
+    for t in (np.zeros(TABLE_LEN, dtype=np.int64), np.zeros(TABLE_LEN, dtype=np.float32),
+              np.zeros(TABLE_LEN, dtype=bool), [0] * TABLE_LEN):
+        assert BranchTables(t, z, z).top.dtype == np.float64
+    with pytest.raises(TypeError, match="masked"):
+        BranchTables(np.ma.masked_array(z), z, z)
 
 
 def test_branch_tables_are_read_only_copies() -> None:

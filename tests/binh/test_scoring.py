@@ -11,9 +11,13 @@ import pokercore as pc
 from pokercore.binh import (
     Arrangement,
     BinhRules,
+    DealState,
     PairPath,
+    SpecialHand,
     best_arrangement,
+    classify_special,
     pair_outcome,
+    replay,
     score_deal,
     score_pair,
 )
@@ -152,3 +156,48 @@ def test_deal_rejects_bad_input() -> None:
         score_deal([STRONG, "Ts Td 4c"])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         score_pair(STRONG, WEAK, rules={"foul_points": 9})  # type: ignore[arg-type]
+
+
+def test_deal_result_carries_every_pair_outcome_and_the_cards() -> None:
+    normal = arr("Qh Jd 2h / Ks Kd 7c 5d 3s / Ac As 9s 9h 9c")      # disjoint from SIX_PAIRS and fouled
+    fouled = arr("Kc Kh 3h / 5s 5h 5c 4d 4c / 6s 7s 8c 9d Ts")
+    r = score_deal([normal, SIX_PAIRS, fouled])
+    assert r.hands == tuple(tuple(sorted(a.cards, reverse=True)) for a in (normal, SIX_PAIRS, fouled))
+    assert r.played[0] is normal and r.played[2] is fouled and fouled.is_foul
+    assert isinstance(r.played[1], SpecialHand) and r.played[1] == SIX_PAIRS.special   # declared, not arranged
+    assert {k: o.path for k, o in r.outcomes.items()} == {
+        (0, 1): PairPath.SPECIAL, (0, 2): PairPath.FOUL, (1, 2): PairPath.SPECIAL}
+    assert r.nets == (-6 + 9, 12, -9 - 6) and r.num_players == 3
+    assert replay(r.to_text()) == r and str(r) == r.to_text()
+    plain = score_deal([normal, SIX_PAIRS, fouled], BinhRules(declare_specials=False))
+    assert plain.played[1] is SIX_PAIRS and plain.outcomes[(0, 1)].path == PairPath.BRANCHES
+
+
+def test_score_deal_and_the_deal_state_agree_with_pair_outcome() -> None:
+    """Three ways to score the same deal: all arrangements at once, one seat at a time, pair by pair."""
+    for seed in range(6):
+        deck = pc.Deck(seed=seed)
+        n = 2 + seed % 3
+        cards = [deck.deal(13) for _ in range(n)]
+        arranged = [best_arrangement(h) for h in cards]
+        if seed % 2:                                        # a fouled hand among them
+            c = sorted(cards[0], reverse=True)
+            arranged[0] = Arrangement(c[:3], c[3:8], c[8:])
+        at_once = score_deal(arranged)
+        state = DealState(cards)
+        for s in state.to_arrange:
+            state.arrange(s, arranged[s])
+        assert state.result() == at_once
+        for i, j in itertools.combinations(range(n), 2):
+            assert at_once.outcomes[(i, j)] == pair_outcome(at_once.played[i], at_once.played[j])
+
+
+def test_played_must_be_an_arrangement_or_a_declared_special() -> None:
+    dragon = classify_special("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
+    assert score_pair(dragon, FOUL) == 12 and score_pair(dragon, SIX_PAIRS) == 0
+    with pytest.raises(TypeError, match="Arrangement or a declared SpecialHand"):
+        score_pair(STRONG, STRONG.cards)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no special kind"):
+        pair_outcome(STRONG.special, WEAK)
+    with pytest.raises(ValueError, match="declare_specials=False"):
+        pair_outcome(dragon, WEAK, BinhRules(declare_specials=False))

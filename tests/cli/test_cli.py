@@ -115,7 +115,7 @@ def test_draw_play_refuses_illegal_draws():
     from pokercore.draw import DrawConfig, DrawState
 
     state = DrawState(DrawConfig(players=2, seed=1), button=0, seed=1)
-    while state.phase != "draw":
+    while state.street != "draw":
         state.act(state.legal_actions()[0] if state.legal_actions()[0].kind != "fold" else state.legal_actions()[1])
     obs = state.observe(state.actor)
     out = io.StringIO()

@@ -21,7 +21,7 @@ def _agent(script: str) -> tuple[HumanAgent, io.StringIO]:
 def _state_to(phase: str, seed: int = 1) -> DrawState:
     """A 2-seat hand checked through to ``phase``: seat 0 (the person) to act with nothing to call."""
     s = DrawState(DrawConfig(players=2, seed=seed), button=1, seed=seed)
-    while s.phase != phase or s.actor != 0:
+    while s.street != phase or s.actor != 0:
         kinds = {a.kind: a for a in s.legal_actions()}
         s.act(kinds.get("check") or kinds.get("call") or kinds["draw"])
     return s

@@ -277,13 +277,14 @@ def test_batch_wrong_shape(k, shape):
 @pytest.mark.parametrize("k", [5, 3])
 @pytest.mark.parametrize("dtype", [np.uint8, np.int64])
 def test_batch_empty(k, dtype):
-    with raises(InvalidArrayError, rf"evaluate{k}_batch: the array holds no hands \(shape \(0, {k}\)\)"):
-        batch(k)(np.zeros((0, k), dtype=dtype))
+    # The batch policy (pokercore.validation): no hands give an empty result.
+    res = batch(k)(np.zeros((0, k), dtype=dtype))
+    assert res.dtype == np.int32 and res.shape == (0,)
 
 
-def test_batch_empty_list_says_empty():
-    with raises(PokercoreError, r"no hands|empty"):
-        pc.evaluate5_batch([])
+def test_batch_empty_list_gives_an_empty_result():
+    res = pc.evaluate5_batch([])
+    assert res.dtype == np.int32 and res.shape == (0,)
 
 
 @pytest.mark.parametrize("k", [5, 3])
@@ -297,11 +298,9 @@ def test_batch_non_contiguous(k):
     ]
     for v in views:
         assert not v.flags.c_contiguous
-        with raises(InvalidArrayError, r"not C-contiguous; pass np\.ascontiguousarray"):
-            batch(k)(v)
-        # and the remedy works
-        np.testing.assert_array_equal(batch(k)(np.ascontiguousarray(v)),
-                                      [per_call(k)(h) for h in v.tolist()])
+        # The batch policy (pokercore.validation): any layout is read (one copy), the same answer.
+        np.testing.assert_array_equal(batch(k)(v), [per_call(k)(h) for h in v.tolist()])
+        np.testing.assert_array_equal(batch(k)(v), batch(k)(np.ascontiguousarray(v)))
 
 
 @pytest.mark.parametrize("k", [5, 3])
@@ -317,9 +316,9 @@ def test_batch_read_only_input_is_fine(k):
     ([[0, 4, 8], [1, 5]], HandSizeError, r"hand \d has \d cards; expected shape"),
     ([[0.0, 4.0, 8.0, 12.0, 16.0]], CardTypeError, r"hand 0: card code must be an integer"),
     ([0, 4, 8, 12, 16], HandSizeError, r"not a hand; expected shape.*wrap a single hand"),
-    (None, CardTypeError, r"integer dtype.*got object"),
-    (5, HandSizeError, r"got shape \(\)"),
-    ("As Kd 7h 2c 3c", CardTypeError, r"integer dtype"),
+    (None, CardTypeError, r"expected an integer array of shape \(n_hands, \d\) or a list of hands, got NoneType"),
+    (5, CardTypeError, r"expected an integer array.*got int 5"),
+    ("As Kd 7h 2c 3c", CardTypeError, r"expected an integer array.*got str"),
     (["As Kd 1h"], InvalidCardError, r"'1h'"),
     ([["As", "Kd"]], HandSizeError, r"hand 0 has 2 cards"),
 ])
@@ -503,9 +502,8 @@ def arrays(draw):
 @given(arrays(), st.sampled_from([3, 5]), st.sampled_from(["standard", "binh"]))
 def test_fuzz_arrays_batch(arr, k, rules):
     f = (lambda a: pc.evaluate5_batch(a, rules)) if k == 5 else pc.evaluate3_batch
-    valid = (
-        arr.dtype.kind in "iu" and arr.ndim == 2 and arr.shape[1] == k and arr.shape[0] > 0
-        and arr.flags.c_contiguous
+    valid = (  # any layout and no rows are fine (pokercore.validation)
+        arr.dtype.kind in "iu" and arr.ndim == 2 and arr.shape[1] == k
         and ((arr >= 0) & (arr <= 51)).all()
         and all(len(set(row)) == k for row in arr.tolist())
     )
@@ -554,7 +552,8 @@ def test_deck_errors_are_pokercore_errors():
 def test_ranking_errors_are_pokercore_errors():
     with raises(pc.errors.InvalidRankError, r"not a standard rank \(valid: 1\.\.7462\)"):
         pc.describe_rank(7463, "standard")
-    with raises(pc.errors.InvalidRankError, r"7463 is not a rank: standard ranks are 1\.\.7462, Binh ranks 10001\.\.17917"):
+    with raises(pc.errors.InvalidRankError,
+                r"7463 is not a rank: standard ranks are 1\.\.7462, Binh ranks 10001\.\.17917"):
         pc.describe_rank(7463)
     with raises(pc.errors.InvalidRulesError, r"rules must be"):
         pc.category_of(5, rules="texas")

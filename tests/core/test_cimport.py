@@ -1,4 +1,4 @@
-"""Other Cython code can cimport the C-level evaluators (pokercore/ceval.pxd)."""
+"""Other Cython code can cimport the C-level evaluators (pokercore/ceval.pxd) and card reading (validation.pxd)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ def eval5(a, b, c, d, e, binh=False):
 
 def eval3(a, b, c):
     return pc_eval3(a, b, c)
+
+
+from pokercore.validation cimport read_cards
+
+def eval5_any(cards):
+    cdef uint8_t c[5]
+    read_cards(cards, 5, c, "eval5_any")   # every card form pokercore reads, with its messages
+    return pc_eval5_standard(c[0], c[1], c[2], c[3], c[4])
 """
 
 SETUP = """
@@ -47,6 +55,11 @@ def test_user_extension_cimports_ceval(tmp_path):
         assert all(user_ext.eval5(*h) == pc.evaluate5(h) for h in hands)
         assert all(user_ext.eval5(*h, binh=True) == pc.evaluate5(h, rules="binh") for h in hands)
         assert all(user_ext.eval3(*h[:3]) == pc.evaluate3(h[:3]) for h in hands)
+        assert user_ext.eval5_any("As Ks Qs Js Ts") == user_ext.eval5_any([51, 47, 43, 39, 35]) == 7462
+        try:
+            user_ext.eval5_any("As As Qs Js Ts")
+        except pc.DuplicateCardError as exc:
+            assert str(exc).startswith("eval5_any: duplicate card As"), exc
         try:
             user_ext.eval5(1, 1, 2, 3, 4)
         except ValueError:

@@ -90,6 +90,7 @@ def test_user_extension_cimports_ceval7(tmp_path):
     build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
                            capture_output=True, text=True, timeout=600, check=False)
     assert build.returncode == 0, build.stderr[-3000:]
-    run = subprocess.run([sys.executable, "-c", CHECK], cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    run = subprocess.run([sys.executable, "-c", CHECK], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=300, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.strip() == "ok"

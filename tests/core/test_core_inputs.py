@@ -108,3 +108,56 @@ def test_random_hands_exclude_whole_deck_and_generator() -> None:
     assert pc.random_hands(0, 5, seed=1).shape == (0, 5)
     with pytest.raises(PokercoreError):
         pc.random_hands(3, 50, exclude=dead)
+
+
+class BoolIndex:
+    """``__index__`` returning a bool: an int subclass, but no card code."""
+
+    def __index__(self) -> bool:
+        return True
+
+
+BOOL_INDEX_CALLS = {
+    "to_codes": lambda x: pc.cards.to_codes([x]),
+    "format_card": lambda x: pc.format_card(x),
+    "card_rank": lambda x: pc.card_rank(x),
+    "card": lambda x: pc.card(x, 0),
+    "evaluate": lambda x: pc.evaluate([x, 8, 12, 16, 20]),
+    "evaluate3": lambda x: pc.evaluate3([x, 8, 12]),
+    "evaluate5": lambda x: pc.evaluate5([x, 8, 12, 16, 20]),
+    "evaluate6": lambda x: pc.evaluate6((x, 8, 12, 16, 20, 24)),
+    "evaluate7": lambda x: pc.evaluate7([x, 8, 12, 16, 20, 24, 28]),
+    "evaluate_omaha": lambda x: pc.evaluate_omaha([x, 8, 12, 16], "Ah Kh Qh 2s 3s"),
+    "cards_to_array": lambda x: pc.cards_to_array([x, 8]),
+    "batch": lambda x: pc.evaluate5_batch([[x, 8, 12, 16, 20]]),
+    "count_legal": lambda x: pc.binh.count_legal([x, *range(8, 20)]),
+    "classify_special": lambda x: pc.binh.classify_special([x, *range(8, 20)]),
+    "Deck.deal": lambda x: pc.Deck(seed=1).deal(x),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOOL_INDEX_CALLS))
+def test_an_index_returning_a_bool_is_refused(name: str) -> None:
+    """It was read as card code 1 (2d): every reading of a code refuses it, without a DeprecationWarning."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(CardTypeError, match=r"must be an integer: BoolIndex\.__index__ returned bool True"):
+            BOOL_INDEX_CALLS[name](BoolIndex())
+
+
+class RaisingIndex:
+    def __index__(self) -> int:
+        raise TypeError("no index here")
+
+
+def test_an_index_that_raises_is_a_card_type_error() -> None:
+    with pytest.raises(CardTypeError, match=r"RaisingIndex\.__index__ failed"):
+        pc.evaluate5([RaisingIndex(), 8, 12, 16, 20])
+    with pytest.raises(CardTypeError):
+        pc.format_card(object())
+
+
+def test_numpy_integers_and_index_objects_still_read() -> None:
+    assert pc.evaluate5([np.int64(4), np.uint8(8), GoodIndex(), 16, 20]) == pc.evaluate5([4, 8, 7, 16, 20])

@@ -477,7 +477,7 @@ def test_every_rank_is_described_consistently(hands5, ranks5, classes5, hands3, 
 def test_ranking_rejects_non_ranks():
     with pytest.raises(ValueError, match="not a standard rank"):
         category_of(7463, "standard")
-    with pytest.raises(ValueError, match="not a rank: standard ranks are 1..7462, Binh ranks 10001..17917"):
+    with pytest.raises(ValueError, match=r"not a rank: standard ranks are 1\.\.7462, Binh ranks 10001\.\.17917"):
         category_of(7463)
     with pytest.raises(ValueError, match="not a binh rank"):
         describe_rank(0, "binh")

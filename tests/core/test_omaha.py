@@ -104,14 +104,13 @@ def test_batch_bad_input() -> None:
     holes, boards = _split(4, 10, seed=1)
     with pytest.raises(HandSizeError, match="one board per hand"):
         evaluate_omaha_batch(holes, boards[:5])
-    with pytest.raises(HandSizeError, match="holes must have shape"):
+    with pytest.raises(HandSizeError, match=r"shape \(n_hands, 4\), \(n_hands, 5\) or \(n_hands, 6\) for holes"):
         evaluate_omaha_batch(np.ascontiguousarray(holes[:, :3]), boards)
     clash = boards.copy()
     clash[7, 2] = holes[7, 1]
     with pytest.raises(DuplicateCardError, match="hand 7"):
         evaluate_omaha_batch(holes, clash)
-    with pytest.raises(InvalidArrayError, match="C-contiguous"):
-        evaluate_omaha_batch(np.asfortranarray(holes), boards)
+    assert (evaluate_omaha_batch(np.asfortranarray(holes), boards) == evaluate_omaha_batch(holes, boards)).all()
     with pytest.raises(InvalidArrayError, match="shares memory"):
         buf = np.zeros(40, dtype=np.uint8)
         h = buf.reshape(10, 4)

@@ -109,7 +109,9 @@ def main(kernel: str, seconds: float, seed: int) -> int:
     if m:
         partner = np.ascontiguousarray(dealt[:, k:])
         two_arrays = call
-        call = lambda h: two_arrays(h, partner)
+
+        def call(h):
+            return two_arrays(h, partner)
     shared = clean.copy()
     flat = shared.reshape(-1)
     rng = np.random.default_rng(seed)

@@ -136,6 +136,9 @@ def _check(name, arr, codes=None):
     except pc.PokercoreError:
         return
     snap = np.asarray(snapshot)
+    if isinstance(arr, (list, tuple)) and len(arr) == 0:  # no hands (of no known width): an empty answer
+        assert np.asarray(got).size == 0
+        return
     if name in WIDTHS:  # the width of what was accepted decides the game
         assert snap.ndim == 2 and snap.shape[1] in WIDTHS[name], f"accepted shape {snap.shape}"
         k = snap.shape[1]
@@ -144,7 +147,7 @@ def _check(name, arr, codes=None):
     if ref is not None:
         assert _as_list(got) == ref(rows)
     else:
-        assert _as_list(got) == _as_list(fn(np.array(rows, dtype=np.uint8)))
+        assert _as_list(got) == _as_list(fn(np.array(rows, dtype=np.uint8).reshape(len(rows), k)))
 
 
 @st.composite

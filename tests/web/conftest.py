@@ -1,4 +1,9 @@
-"""Fixtures of the web tests: a real uvicorn server on a free port and one headless Chromium per session.
+"""Fixtures of the web tests: the app behind Starlette's test client, a real uvicorn server on a free port
+and one headless Chromium per session.
+
+No web test waits forever: every receive of the protocol tests has a timeout
+(``helpers.RECV_TIMEOUT``), and each test here has a time limit of
+:data:`WEB_TEST_TIMEOUT` seconds (pytest-timeout, from the ``test`` extra).
 
 The browser tests need Debian's ``chromium`` and ``chromium-driver`` (and
 ``fonts-dejavu-core`` to render text).  Without them they skip with an
@@ -24,9 +29,42 @@ SCREENSHOTS = Path(os.environ.get("POKERCORE_SCREENSHOTS",
                                   Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"))
 
 
+#: Seconds one web test may take before it fails (a guard against a hang, not a speed goal).
+WEB_TEST_TIMEOUT = 300
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: end-to-end test in a real headless Chromium "
                                        "(one browser per test session)")
+    if not config.pluginmanager.hasplugin("timeout"):  # without pytest-timeout the receives still time out
+        config.addinivalue_line("markers", "timeout(seconds): time limit of a test (needs pytest-timeout)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.path)).resolve().parents and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(WEB_TEST_TIMEOUT))
+
+
+@pytest.fixture
+def app():
+    """The app with limits that let one test client open many tables quickly."""
+    from pokercore.web import Limits, create_app
+
+    return create_app(Limits(max_tables=50, max_tables_per_client=50, messages_per_second=1000, burst=1000))
+
+
+@pytest.fixture
+def tc(app):
+    """Starlette's test client of ``app``; every WebSocket it opened is closed afterwards."""
+    from .helpers import close_all, starlette_test_client
+
+    with starlette_test_client()(app) as c:
+        try:
+            yield c
+        finally:
+            close_all()
 
 
 def _need(what: str) -> None:

@@ -1,12 +1,21 @@
-"""Helpers of the protocol tests: a seat's WebSocket with a message log, cards inside a message."""
+"""Helpers of the protocol tests: a seat's WebSocket with a message log, cards inside a message.
+
+No test waits forever: every receive gives up after :data:`RECV_TIMEOUT`
+seconds with an ``AssertionError`` that shows the last messages, so a
+missing error or state fails the test instead of hanging the run.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
+import queue
 import re
-from collections.abc import Callable
+import threading
+import warnings
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -14,6 +23,8 @@ import pytest
 from pokercore import parse_cards
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+#: Seconds a test waits for a message it expects (AI decisions on a loaded machine included).
+RECV_TIMEOUT = 60.0
 
 
 def require(module: str) -> Any:
@@ -25,6 +36,47 @@ def require(module: str) -> Any:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"{why} (CI=true: the web tests must run)", pytrace=False)
         pytest.skip(why, allow_module_level=True)
+
+
+def starlette_test_client() -> Any:
+    """Starlette's ASGI ``TestClient`` (skips without the web extra and httpx)."""
+    require("starlette")
+    require("httpx")
+    with warnings.catch_warnings():  # starlette suggests httpx2 for its test client; httpx works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient
+
+
+_OPEN: list[Any] = []
+
+
+def connect(tc: Any, timeout: float = RECV_TIMEOUT) -> Client:
+    """A new WebSocket to ``/ws`` of the test client ``tc`` (closed by :func:`close_all`)."""
+    session = tc.websocket_connect("/ws")
+    _OPEN.append(session)
+    return Client(session.__enter__(), timeout)
+
+
+def close_all() -> None:
+    """Close every WebSocket :func:`connect` opened."""
+    while _OPEN:
+        session = _OPEN.pop()
+        with contextlib.suppress(Exception):
+            session.__exit__(None, None, None)
+
+
+@contextlib.contextmanager
+def closing() -> Iterator[None]:
+    try:
+        yield
+    finally:
+        close_all()
+
+
+def table_of(tc: Any, client: Client) -> Any:
+    """The server's seat table that ``client`` sits at."""
+    return tc.app.state.manager.tables[client.table]
 
 
 def cards_in(obj: Any) -> set[int]:
@@ -46,22 +98,50 @@ class Client:
     """One WebSocket of the test client: ``send``, ``recv`` and waiting for a kind of message.
 
     Every received message is kept in ``log``; ``last_state`` is the newest state.
+    A reader thread takes the server's messages as they come, so
+    :meth:`recv` can wait at most ``timeout`` seconds (the test client's
+    own receive has no timeout).
     """
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, timeout: float = RECV_TIMEOUT) -> None:
         self.ws = ws
+        self.timeout = timeout
         self.log: list[dict[str, Any]] = []
         self.last_state: dict[str, Any] | None = None
         self.seat = -1
         self.table = ""
         self.token = ""
         self.sent: set[int] = set()
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        threading.Thread(target=self._read, name="test-ws-reader", daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                event = self.ws.receive()
+                self._inbox.put(event)
+                if event["type"] == "websocket.close":
+                    return
+        except BaseException as exc:  # the session was closed under the reader: nothing more will come
+            self._inbox.put({"type": "test.reader_stopped", "error": repr(exc)})
 
     def send(self, obj: Any) -> None:
         self.ws.send_text(obj if isinstance(obj, str) else json.dumps(obj))
 
-    def recv(self) -> dict[str, Any]:
-        msg = self.ws.receive_json()
+    def recv(self, timeout: float | None = None) -> dict[str, Any]:
+        """The next message from the server; fails the test when none comes within ``timeout`` seconds."""
+        wait = self.timeout if timeout is None else timeout
+        try:
+            event = self._inbox.get(timeout=wait)
+        except queue.Empty:
+            raise AssertionError(f"no message from the server within {wait:g} s; "
+                                 f"the last ones: {self.log[-3:]}") from None
+        if event["type"] != "websocket.send":
+            self._inbox.put(event)  # a closed connection stays closed for the next recv too
+            raise AssertionError(f"the connection ended ({event}) while a message was expected; "
+                                 f"the last ones: {self.log[-3:]}")
+        text = event["text"] if event.get("text") is not None else event["bytes"].decode()
+        msg = json.loads(text)
         self.log.append(msg)
         if msg["type"] == "state":
             self.last_state = msg
@@ -69,9 +149,11 @@ class Client:
             self.seat, self.table, self.token = msg["seat"], msg["table"], msg["token"]
         return msg
 
-    def until(self, pred: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+    def until(self, pred: Callable[[dict[str, Any]], bool], limit: int = 500,
+              timeout: float | None = None) -> dict[str, Any]:
+        """The next message that matches ``pred``, reading at most ``limit`` messages (each within ``timeout``)."""
         for _ in range(limit):
-            msg = self.recv()
+            msg = self.recv(timeout)
             if pred(msg):
                 return msg
         raise AssertionError(f"no matching message in {limit}; last: {self.log[-3:]}")
@@ -92,8 +174,8 @@ class Client:
             self.state_where(lambda m, deal=deal: m["deal"] == deal + 1)
         return self.last_state
 
-    def error(self) -> dict[str, Any]:
-        return self.until(lambda m: m["type"] == "error")
+    def error(self, timeout: float | None = None) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] == "error", timeout=timeout)
 
     def create(self, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
         self.send({"type": "create", "game": game, "seats": seats, **extra})

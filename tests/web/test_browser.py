@@ -125,7 +125,7 @@ def _to_a_normal_deal(d):
             return
         deal = _deal_number(d)
         _click_id(d, "next")
-        _wait(d, lambda d: _deal_number(d) > deal, "the deal after a special hand")
+        _wait(d, lambda d, deal=deal: _deal_number(d) > deal, "the deal after a special hand")
 
 
 def test_binh_deal_by_tapping(phone, live_server, shoot):
@@ -185,13 +185,13 @@ def test_binh_special_hand_then_a_normal_deal(phone, live_server, monkeypatch):
     import types
 
     from pokercore.binh import deal_hands, declared_special
-    from pokercore.web import binh_table
+    from pokercore.web import binh_seat_table
 
     seed = 1
     rng = np.random.default_rng(seed)
     first, second = deal_hands(4, rng), deal_hands(4, rng)
     assert declared_special(first[0]) and not declared_special(second[0])
-    monkeypatch.setattr(binh_table, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr(binh_seat_table, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
     _open(phone, live_server, "/binh", 3, "easy")
     _click_id(phone, "start")
     _wait(phone, lambda d: _by_id(d, "special"), "the declared special hand")
@@ -208,7 +208,8 @@ def test_binh_keyboard(phone, live_server):
     from selenium.webdriver.common.keys import Keys
 
     code = _css(phone, "#zone-hand .card")[0].get_attribute("data-card")
-    _wait(phone, lambda d: _css(d, f"[data-card='{code}']"), "the card")[0].send_keys(Keys.ENTER)          # select with the keyboard
+    # select with the keyboard
+    _wait(phone, lambda d: _css(d, f"[data-card='{code}']"), "the card")[0].send_keys(Keys.ENTER)
     phone.switch_to.active_element.send_keys("1")   # 1: place in the top
     _wait(phone, lambda d: _css(d, f"#zone-top [data-card='{code}']"), "the card in the top")
 

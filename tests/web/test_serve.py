@@ -16,7 +16,7 @@ from .helpers import require
 require("uvicorn")
 require("websockets")
 
-from pokercore.cli.serve import main
+from pokercore.cli.serve import main  # noqa: E402  (after the skips above)
 
 
 def test_cli_help_and_bad_arguments(capsys):

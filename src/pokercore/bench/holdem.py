@@ -192,7 +192,7 @@ def _rows_eval7(quick: bool, repeats: int) -> list[HoldemRow]:
     rows.append(_rate_row("7-card batch", f"evaluate7_batch(random ({n_batch:,}, 7) uint8), one thread",
                           lambda: evaluate7_batch(batch), n_batch, label, peer_func, n_peer, repeats,
                           note="peers have no batch API: their fastest per-call loop"))
-    from .._eval import evaluate5_batch
+    from .. import evaluate5_batch
 
     batch5 = random_hands(n_batch, 5, seed=8)
     rows.append(_rate_row("7-card batch vs 5-card batch", "evaluate7_batch, same number of hands",

@@ -33,7 +33,7 @@ from .arrangement import Arrangement
 # The game on top of the solver: engine, agents, self-play tables.
 from .game import (
     AgentError,
-    DealRecord,
+    DealState,
     Match,
     Observation,
     deal_hands,
@@ -43,7 +43,7 @@ from .game import (
     run_deal,
 )
 from .rules import DEFAULT_RULES, BinhRules
-from .scoring import DealResult, PairOutcome, PairPath, pair_outcome, score_deal, score_pair
+from .scoring import DealResult, PairOutcome, PairPath, Played, pair_outcome, score_deal, score_pair
 from .search import (
     LEGAL_DTYPE,
     NUM_SPLITS,
@@ -74,8 +74,8 @@ __all__ = [
     "BinhRules",
     "BranchTables",
     "Choice",
-    "DealRecord",
     "DealResult",
+    "DealState",
     "EasyAgent",
     "HardAgent",
     "Match",
@@ -84,6 +84,7 @@ __all__ = [
     "Observation",
     "PairOutcome",
     "PairPath",
+    "Played",
     "SelfPlayTables",
     "Solution",
     "SpecialHand",

@@ -5,6 +5,7 @@ Use :mod:`pokercore.binh.search` instead; it validates and converts input.
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 NUM_SPLITS: int
 NUM_RANKS: int
@@ -15,7 +16,9 @@ _Masks = tuple[int, int, int]
 _Ranks = tuple[int, int, int]
 
 def count_legal(cards: npt.NDArray[np.integer]) -> int: ...
-def count_legal_batch(hands: npt.NDArray[np.integer], name: str = ...) -> npt.NDArray[np.int64]: ...
+def count_legal_batch(
+    hands: npt.ArrayLike, name: str = ..., out: npt.NDArray[np.int64] | None = ...
+) -> npt.NDArray[np.int64]: ...
 def legal_arrangements(cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]: ...
 def best_lexicographic(cards: npt.NDArray[np.integer], *, prune: bool = ...) -> tuple[_Masks, _Ranks]: ...
 def best_table(
@@ -26,6 +29,7 @@ def best_table(
     *,
     prune: bool = ...,
 ) -> tuple[_Masks, _Ranks, float]: ...
+@disjoint_base
 class ValueTables:
     top: npt.NDArray[np.float64]
     middle: npt.NDArray[np.float64]
@@ -39,10 +43,9 @@ def best_one(
     prune: bool = ...,
 ) -> tuple[_Masks, _Ranks, float]: ...
 def best_batch(
-    hands: npt.NDArray[np.integer],
+    hands: npt.ArrayLike,
     tables: tuple[npt.ArrayLike, npt.ArrayLike, npt.ArrayLike] | None = ...,
     *,
     prune: bool = ...,
     name: str = ...,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
-def check_hands13(hands: npt.ArrayLike, name: str) -> npt.NDArray[np.uint8]: ...

@@ -11,8 +11,8 @@ from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
 
 from pokercore.ceval cimport PC_NUM_RANKS_BINH, PC_BINH_RANK_OFFSET
-from pokercore.binh._arrange_input cimport hands13, hand13, value_table
-from pokercore._read_cards cimport read_fast
+from pokercore.binh._arrange_input cimport hand13, value_table
+from pokercore.validation cimport read_fast
 from pokercore.binh._arrange_kernel cimport (
     Work, _count, _decode, _fill_legal, _prepare, _solve, _to_input, _write_cards,
 )
@@ -20,6 +20,7 @@ from pokercore.binh._arrange_kernel cimport (
 import numpy as np
 
 from pokercore.errors import CardTypeError, PokercoreTypeError
+from pokercore.validation import check_hands, check_out
 
 cdef enum:
     TABLE_LEN_C = PC_BINH_RANK_OFFSET + PC_NUM_RANKS_BINH + 1
@@ -30,13 +31,6 @@ RANK_OFFSET = PC_BINH_RANK_OFFSET
 #: Value tables are indexed by the published Binh rank (``RANK_OFFSET + 1 ..
 #: RANK_OFFSET + 7917``); entries ``0 .. RANK_OFFSET`` are never read.
 TABLE_LEN = PC_BINH_RANK_OFFSET + PC_NUM_RANKS_BINH + 1
-
-
-# ---------------------------------------------------------------- validation
-
-def check_hands13(hands, str name):
-    """Validated C-contiguous uint8 (n, 13) hands; raises pokercore errors."""
-    return hands13(hands, name)
 
 
 cdef Work *_alloc() except NULL:
@@ -63,13 +57,13 @@ def count_legal(cards):
     return n
 
 
-def count_legal_batch(hands, name="count_legal_batch"):
+def count_legal_batch(hands, name="count_legal_batch", out=None):
     """Legal split counts of an (n, 13) array of hands, as int64 (``name`` in error messages)."""
-    arr = hands13(hands, name)
+    arr = check_hands(hands, 13, name=name)
+    result = check_out(out, arr.shape[0], name=name, dtype="int64", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
-    out = np.empty(n, dtype=np.int64)
-    cdef int64_t[::1] o = out
+    cdef int64_t[::1] o = result
     cdef Work *w = _alloc()
     try:
         with nogil:
@@ -78,7 +72,7 @@ def count_legal_batch(hands, name="count_legal_batch"):
                 o[i] = _count(w)
     finally:
         free(w)
-    return out
+    return result
 
 
 def legal_arrangements(cards):
@@ -213,7 +207,7 @@ def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
     (NaN for the lexicographic objective).  ``name`` names the caller in
     error messages.
     """
-    arr = hands13(hands, name)
+    arr = check_hands(hands, 13, name=name)
     cdef const uint8_t[:, ::1] h = arr
     cdef const double[::1] tt, tm, tb
     cdef const double *ptt = NULL

@@ -414,13 +414,21 @@ cdef Py_ssize_t _fill_legal(const Work *w, int32_t *out) noexcept nogil:
         mj = _to_input(w, SUB5[j])
         mt = _to_input(w, SUB3[t])
         if rj <= ri:
-            out[0] = mt; out[1] = mj; out[2] = mi
-            out[3] = rt + PC_BINH_RANK_OFFSET; out[4] = rj + PC_BINH_RANK_OFFSET; out[5] = ri + PC_BINH_RANK_OFFSET
+            out[0] = mt
+            out[1] = mj
+            out[2] = mi
+            out[3] = rt + PC_BINH_RANK_OFFSET
+            out[4] = rj + PC_BINH_RANK_OFFSET
+            out[5] = ri + PC_BINH_RANK_OFFSET
             out += 6
             n += 1
         if ri <= rj:
-            out[0] = mt; out[1] = mi; out[2] = mj
-            out[3] = rt + PC_BINH_RANK_OFFSET; out[4] = ri + PC_BINH_RANK_OFFSET; out[5] = rj + PC_BINH_RANK_OFFSET
+            out[0] = mt
+            out[1] = mi
+            out[2] = mj
+            out[3] = rt + PC_BINH_RANK_OFFSET
+            out[4] = ri + PC_BINH_RANK_OFFSET
+            out[5] = rj + PC_BINH_RANK_OFFSET
             out += 6
             n += 1
     return n

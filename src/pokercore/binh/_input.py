@@ -1,4 +1,7 @@
-"""Card input of the Binh modules: any accepted card form -> a tuple of distinct codes."""
+"""Card input of the Binh modules: any accepted card form -> a tuple of distinct codes.
+
+A batch of hands is judged by :func:`pokercore.validation.check_hands` (in the kernels).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
-from .._batch_input import refuse_masked
 from ..cards import cards_to_array, format_card
 from ..errors import CardTypeError, DuplicateCardError, HandSizeError
+from ..validation import refuse_masked
 
-__all__ = ["batch_hands", "check_distinct", "codes", "hand_array"]
+__all__ = ["check_distinct", "codes", "hand_array"]
 
 
 def _plain(arr: np.ndarray, what: str, holds: str = "cards") -> np.ndarray:
@@ -70,22 +73,3 @@ def check_distinct(cards: tuple[int, ...], what: str) -> None:
 def hand_array(cards: Any, what: str) -> np.ndarray:
     """13 distinct codes as a uint8 array (for the Cython search)."""
     return np.asarray(codes(cards, 13, what), dtype=np.uint8)
-
-
-def batch_hands(hands: Any, what: str) -> np.ndarray:
-    """An (n, 13) integer array (the Cython layer checks range and duplicates)."""
-    if isinstance(hands, np.ndarray):
-        arr = _plain(hands, what, "hands")
-    elif isinstance(hands, (list, tuple)):
-        if not hands:
-            raise HandSizeError(f"{what}: no hands given")
-        arr = cards_to_array(list(hands))
-    else:
-        raise CardTypeError(f"{what}: expected an (n, 13) array of card codes, got {type(hands).__name__}")
-    if arr.dtype.kind not in "iu":
-        raise CardTypeError(f"{what}: card codes need an integer dtype, got {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != 13:
-        raise HandSizeError(f"{what}: expected shape (n_hands, 13), got {arr.shape}")
-    if arr.shape[0] == 0:
-        raise HandSizeError(f"{what}: the array holds no hands")
-    return arr

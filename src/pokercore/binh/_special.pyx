@@ -40,12 +40,13 @@ duplicates) once, then runs a ``nogil`` loop that trusts it.
 """
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint64_t
 
-from pokercore.binh._arrange_input cimport hands13, hand13
-from pokercore._read_cards cimport read_fast
+from pokercore.binh._arrange_input cimport hand13
+from pokercore.validation cimport read_fast
 
 import numpy as np
 
 from pokercore.errors import CardTypeError
+from pokercore.validation import check_hands, check_out
 
 cdef enum:
     DRAGON_FLUSH = 1
@@ -218,30 +219,30 @@ cdef inline int8_t _best(uint16_t mask) noexcept nogil:
 # ---------------------------------------------------------------- entry points
 
 
-def classify_batch(hands, name="classify_batch"):
+def classify_batch(hands, name="classify_batch", out=None):
     """Best special kind code of each row of an (n, 13) array of card codes, as int8 (0: not special)."""
-    arr = hands13(hands, name)
+    arr = check_hands(hands, 13, name=name)
+    result = check_out(out, arr.shape[0], name=name, dtype="int8", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
-    out = np.empty(n, dtype=np.int8)
-    cdef int8_t[::1] o = out
+    cdef int8_t[::1] o = result
     with nogil:
         for i in range(n):
             o[i] = _best(_kinds(&h[i, 0]))
-    return out
+    return result
 
 
-def kinds_batch(hands, name="kinds_batch"):
+def kinds_batch(hands, name="kinds_batch", out=None):
     """Kinds mask of each row of an (n, 13) array, as uint16: bit ``code - 1`` per kind matched."""
-    arr = hands13(hands, name)
+    arr = check_hands(hands, 13, name=name)
+    result = check_out(out, arr.shape[0], name=name, dtype="uint16", inputs=(hands, arr))
     cdef const uint8_t[:, ::1] h = arr
     cdef Py_ssize_t i, n = h.shape[0]
-    out = np.empty(n, dtype=np.uint16)
-    cdef uint16_t[::1] o = out
+    cdef uint16_t[::1] o = result
     with nogil:
         for i in range(n):
             o[i] = _kinds(&h[i, 0])
-    return out
+    return result
 
 
 def kinds_one(cards):

@@ -1,14 +1,21 @@
-"""The Binh game engine: deal, ask each seat for an arrangement, validate, score.
+"""The Binh game engine: deal, collect an arrangement from each seat, score.
 
-A deal seats 2-4 players.  Each seat sees only an :class:`Observation` (its
-own 13 cards, its seat, the number of players and the rules) and returns an
-arrangement: an :class:`~pokercore.binh.Arrangement` or a
-``"top / middle / bottom"`` string.  Special hands are declared
-automatically when ``rules.declare_specials`` is true (the agent is not
-asked).  The engine then checks that the arrangement holds exactly the
-seat's cards (a wrong card raises :class:`AgentError`; a foul is legal play
-and is scored as a foul), reveals, scores every pair (see docs/binh.md)
-and returns a :class:`DealRecord` that prints as a replayable text history.
+A deal seats 2-4 players.  :class:`DealState` holds one deal in play: the
+13 cards of each seat (checked once), the special hands declared for it
+(found once, when ``rules.declare_specials``: such a seat has nothing to
+arrange) and the arrangements played so far.  :meth:`DealState.arrange`
+takes a seat's arrangement, checks once that it holds exactly the seat's
+cards (a foul is legal play and is scored as a foul) and
+:meth:`DealState.result` scores every pair once, into a
+:class:`~pokercore.binh.DealResult` that prints as a replayable text
+history.  A program that collects arrangements itself (a game server, a
+table of people) uses :class:`DealState` directly; :func:`run_deal` asks
+agents.
+
+Each seat sees only an :class:`Observation` (its own 13 cards, its seat,
+the number of players and the rules) and returns an arrangement: an
+:class:`~pokercore.binh.Arrangement` or a ``"top / middle / bottom"``
+string.
 
 >>> import numpy as np
 >>> from pokercore.binh.game import run_deal
@@ -25,38 +32,26 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..cards import format_cards
-from ..errors import PokercoreError
+from ..cards import format_card, format_cards
+from ..errors import DuplicateCardError, HandSizeError, PokercoreTypeError, PokercoreValueError, cut
+from ._input import codes
 from .arrangement import Arrangement
 from .rules import DEFAULT_RULES, BinhRules
-from .scoring import score_pair
+from .scoring import DealResult, _score
 from .special import SpecialHand, classify_special
-
-
-class _NoSpecials(dict[BinhRules, BinhRules]):
-    """rules -> the same rules with ``declare_specials=False`` (an arranged hand is scored as arranged)."""
-
-    def __missing__(self, rules: BinhRules) -> BinhRules:
-        from dataclasses import replace
-        self[rules] = r = replace(rules, declare_specials=False)
-        return r
-
-
-_NO_SPECIALS = _NoSpecials()
 
 __all__ = [
     "AgentError",
-    "DealRecord",
+    "DealState",
     "Match",
     "Observation",
     "deal_hands",
     "declared_special",
-    "pair_score",
     "play_deal",
     "replay",
     "run_deal",
@@ -65,8 +60,8 @@ __all__ = [
 Agent = Callable[["Observation"], Any]
 
 
-class AgentError(PokercoreError, ValueError):
-    """An agent answered with something that is not an arrangement of its own cards."""
+class AgentError(PokercoreValueError):
+    """A seat answered with something the deal cannot take (not an arrangement of its own cards)."""
 
 
 @dataclass(frozen=True)
@@ -82,10 +77,14 @@ class Observation:
     rules: BinhRules = DEFAULT_RULES
 
 
+def _check_players(n: int, what: str) -> None:
+    if not 2 <= n <= 4:
+        raise HandSizeError(f"Binh seats 2 to 4 players, got {n} {what}: give 2, 3 or 4")
+
+
 def deal_hands(num_players: int, rng: np.random.Generator) -> list[tuple[int, ...]]:
     """Shuffle one deck with ``rng`` and give 13 cards to each of 2-4 seats (highest code first)."""
-    if not 2 <= num_players <= 4:
-        raise ValueError(f"Binh seats 2 to 4 players, got {num_players}")
+    _check_players(num_players, "players")
     deck = rng.permutation(52)
     return [tuple(sorted((int(c) for c in deck[13 * s:13 * s + 13]), reverse=True))
             for s in range(num_players)]
@@ -96,8 +95,7 @@ def declared_special(cards: Sequence[int], rules: BinhRules = DEFAULT_RULES) -> 
 
     A seat whose 13 cards match a special kind does not arrange when
     ``rules.declare_specials`` (the default): the engine declares the hand
-    for it and never asks its agent.  A table that deals and collects
-    arrangements itself asks this to know who must arrange.
+    for it and never asks its agent.
 
     >>> from pokercore import parse_cards
     >>> declared_special(parse_cards("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac")).best.label
@@ -111,117 +109,162 @@ def declared_special(cards: Sequence[int], rules: BinhRules = DEFAULT_RULES) -> 
     return sp if sp else None
 
 
-def pair_score(a: Arrangement | SpecialHand | None, b: Arrangement | SpecialHand | None,
-               rules: BinhRules = DEFAULT_RULES) -> int:
-    """Points seat ``a`` wins from seat ``b`` (``b`` wins the negative).
-
-    Each side is an :class:`Arrangement` (normal or fouled) or a declared
-    :class:`SpecialHand`.
-
-    >>> a = Arrangement.from_string("Ah Ad Kc / As Ac Kd 3c 2d / 7s 7h 7d 4c 4d")
-    >>> b = Arrangement.from_string("2c 3c 5h / 9c 9d 6h 6s 8s / Qh Qs Qc Jh Jd")
-    >>> pair_score(a, b), pair_score(b, a)   # a wins the top, b the middle and bottom
-    (-1, 1)
-    """
-    if isinstance(a, SpecialHand) or isinstance(b, SpecialHand):
-        if isinstance(a, SpecialHand) and isinstance(b, SpecialHand):
-            return 0
-        if isinstance(a, SpecialHand):
-            return rules.special_points(str(a.type))
-        assert isinstance(b, SpecialHand)
-        return -rules.special_points(str(b.type))
-    assert isinstance(a, Arrangement) and isinstance(b, Arrangement)
-    # arranged hands (the engine declares specials before asking): the library's pair scoring
-    return score_pair(a, b, rules if not rules.declare_specials else _NO_SPECIALS[rules])
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    """One played deal: cards, what each seat played, every pair score and the nets.
-
-    ``played[s]`` is an :class:`Arrangement` or the declared :class:`SpecialHand`;
-    ``pairs[(i, j)]`` (``i < j``) is what seat ``i`` won from seat ``j``.
-    """
-
-    hands: tuple[tuple[int, ...], ...]
-    played: tuple[Any, ...]
-    pairs: dict[tuple[int, int], int] = field(compare=True)
-    nets: tuple[int, ...]
-    rules: BinhRules = DEFAULT_RULES
-
-    def to_text(self) -> str:
-        """A plain-text history; :func:`replay` reads it back and re-scores it."""
-        lines = [f"binh deal players={len(self.hands)}"]
-        for s, (h, p) in enumerate(zip(self.hands, self.played)):
-            lines.append(f"p{s + 1} dealt {format_cards(list(h))}")
-        for s, p in enumerate(self.played):
-            if isinstance(p, SpecialHand):
-                lines.append(f"p{s + 1} special {p.best.label} (type {p.type})")  # type: ignore[union-attr]
-            else:
-                lines.append(f"p{s + 1} shows {p.format()}" + ("  FOUL" if p.is_foul else ""))
-        for (i, j), v in sorted(self.pairs.items()):
-            lines.append(f"p{i + 1} vs p{j + 1} {v:+d}")
-        lines.append("nets " + " ".join(f"{v:+d}" for v in self.nets))
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
-
-
-def _score_all(hands: Sequence[tuple[int, ...]], played: Sequence[Any], rules: BinhRules) -> DealRecord:
-    n = len(played)
-    pairs = {}
-    nets = [0] * n
-    for i in range(n):
-        for j in range(i + 1, n):
-            v = pair_score(played[i], played[j], rules)
-            pairs[(i, j)] = v
-            nets[i] += v
-            nets[j] -= v
-    return DealRecord(tuple(tuple(h) for h in hands), tuple(played), pairs, tuple(nets), rules)
-
-
-def _as_arrangement(answer: Any, cards: tuple[int, ...], seat: int) -> Arrangement:
+def _as_arrangement(answer: Any, hand: tuple[int, ...], seat: int) -> Arrangement:
     if isinstance(answer, str):
         try:
             answer = Arrangement.from_string(answer)
         except ValueError as e:
-            raise AgentError(f"seat {seat}: unreadable arrangement {answer!r}: {e}") from None
+            raise AgentError(f"seat {seat}: unreadable arrangement {cut(answer)}: {e}") from None
     if not isinstance(answer, Arrangement):
         raise AgentError(f"seat {seat}: an agent must return an Arrangement or a "
                          f"'top / middle / bottom' string, got {type(answer).__name__}")
-    if sorted(answer.cards) != sorted(cards):
-        raise AgentError(f"seat {seat}: the arrangement {answer.format()} does not hold "
-                         f"exactly the seat's cards {format_cards(list(cards))}")
+    if tuple(sorted(answer.cards, reverse=True)) != hand:
+        raise AgentError(f"seat {seat}: the arrangement {answer.format()} does not hold exactly the seat's "
+                         f"cards: arrange the 13 cards dealt to it, {format_cards(list(hand))}")
     return answer
 
 
+class DealState:
+    """One Binh deal in play: the cards of each seat, the special hands declared, the arrangements so far.
+
+    Parameters
+    ----------
+    hands : sequence of cards
+        The 13 cards of each of 2-4 seats (any card form); all distinct.
+    rules : BinhRules, default DEFAULT_RULES
+
+    Attributes
+    ----------
+    hands : tuple of tuple of int
+        Each seat's 13 codes, highest first.
+    specials : tuple of (SpecialHand or None)
+        The special hand declared for each seat (``None``: the seat arranges).
+    rules : BinhRules
+
+    Raises
+    ------
+    HandSizeError
+        Not 2 to 4 hands, or a hand of other than 13 cards.
+    DuplicateCardError, InvalidCardError
+        A card dealt twice, or one that is not a card.
+
+    Examples
+    --------
+    >>> from pokercore.binh import DealState, Arrangement
+    >>> deal = DealState(["As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c",
+    ...                   "Ac Ks Kh Qh Qd Jc Jd Th 9s 8s 6h 4c 3s"])
+    >>> deal.to_arrange
+    (0, 1)
+    >>> deal.arrange(0, "5s 3h 2c / Qs Jh 9c 8c 7d / As Ah Ad Kd Kc").is_foul
+    False
+    >>> deal.arrange(1, "Ac Ks Kh / Qh Qd Jc Jd Th / 9s 8s 6h 4c 3s").is_foul   # a foul is legal play
+    True
+    >>> deal.result().nets
+    (9, -9)
+    """
+
+    def __init__(self, hands: Sequence[Any], rules: BinhRules = DEFAULT_RULES) -> None:
+        if not isinstance(rules, BinhRules):
+            raise PokercoreTypeError(f"rules must be a BinhRules, got {type(rules).__name__}")
+        if isinstance(hands, str) or not isinstance(hands, (Sequence, np.ndarray)):
+            raise PokercoreTypeError(f"hands must be a sequence of 2 to 4 hands of 13 cards, got "
+                                     f"{type(hands).__name__}")
+        _check_players(len(hands), "hands")
+        dealt = tuple(tuple(sorted(codes(h, 13, f"seat {s}'s hand"), reverse=True)) for s, h in enumerate(hands))
+        owner: dict[int, int] = {}
+        for s, h in enumerate(dealt):
+            for c in h:
+                if c in owner:
+                    raise DuplicateCardError(f"card {format_card(c)} is dealt to seats {owner[c]} and {s}; "
+                                             f"a deal's cards must be distinct")
+                owner[c] = s
+        self.rules = rules
+        self.hands = dealt
+        self.specials = tuple(declared_special(h, rules) for h in dealt)
+        self._arranged: list[Arrangement | None] = [None] * len(dealt)
+        self._result: DealResult | None = None
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return len(self.hands)
+
+    @property
+    def arranged(self) -> tuple[Arrangement | None, ...]:
+        """Each seat's arrangement so far (``None``: not arranged, or declared special)."""
+        return tuple(self._arranged)
+
+    @property
+    def to_arrange(self) -> tuple[int, ...]:
+        """The seats that still have to arrange, in seat order (empty: the deal can be scored)."""
+        return tuple(s for s, (a, sp) in enumerate(zip(self._arranged, self.specials)) if a is None and sp is None)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its own cards only."""
+        return Observation(self.hands[self._seat(seat)], seat, len(self.hands), self.rules)
+
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self.hands):
+            raise PokercoreValueError(f"no seat {cut(seat)} in this deal: seats are 0..{len(self.hands) - 1}")
+        return int(seat)
+
+    def arrange(self, seat: int, answer: Arrangement | str) -> Arrangement:
+        """Record ``seat``'s arrangement (an :class:`Arrangement` or a ``"top / middle / bottom"`` string).
+
+        Returns the arrangement recorded.  A refused answer changes nothing.
+
+        Raises
+        ------
+        AgentError
+            The seat has nothing to arrange (its hand is special and
+            declared, or it has arranged already), or the answer is not an
+            arrangement of exactly the seat's 13 cards.
+        """
+        s = self._seat(seat)
+        if self.specials[s] is not None:
+            raise AgentError(f"seat {s}: the hand is special ({self.specials[s]}) and declared for it: "
+                             f"nothing to arrange")
+        if self._arranged[s] is not None:
+            raise AgentError(f"seat {s} has already arranged this deal: an arrangement is final")
+        a = _as_arrangement(answer, self.hands[s], s)
+        self._arranged[s] = a
+        return a
+
+    def result(self) -> DealResult:
+        """Score the deal: every pair once (call when :attr:`to_arrange` is empty)."""
+        if self._result is None:
+            waiting = self.to_arrange
+            if waiting:
+                raise PokercoreValueError(f"seats {', '.join(map(str, waiting))} have not arranged yet: "
+                                          f"call arrange(seat, ...) for each first")
+            self._result = _score(self.hands, self._arranged, self.specials, self.rules)
+        return self._result
+
+    def __repr__(self) -> str:
+        return f"DealState(players={len(self.hands)}, to_arrange={self.to_arrange})"
+
+
 def run_deal(agents: Sequence[Agent], rng: np.random.Generator | None = None,
-             rules: BinhRules | None = None, *, hands: Sequence[Sequence[int]] | None = None) -> DealRecord:
-    """Play one deal and return its :class:`DealRecord`.
+             rules: BinhRules | None = None, *, hands: Sequence[Sequence[int]] | None = None) -> DealResult:
+    """Play one deal, asking each seat that must arrange ``agents[seat](observation)``.
 
     ``hands`` fixes the cards (e.g. to replay or for duplicate play);
-    otherwise one deck is shuffled with ``rng``.
+    otherwise one deck is shuffled with ``rng``.  Agents are asked in seat
+    order.  Returns the scored :class:`~pokercore.binh.DealResult`.
     """
     rules = DEFAULT_RULES if rules is None else rules
     n = len(agents)
-    dealt: list[tuple[int, ...]]
     if hands is None:
         if rng is None:
-            raise ValueError("run_deal needs rng or hands")
-        dealt = deal_hands(n, rng)
-    else:
-        dealt = [tuple(sorted((int(c) for c in h), reverse=True)) for h in hands]
-        if len(dealt) != n or any(len(h) != 13 for h in dealt) or len({c for h in dealt for c in h}) != 13 * n:
-            raise ValueError(f"run_deal: hands must be {n} disjoint sets of 13 cards")
-    played: list[Any] = []
-    for s, (agent, h) in enumerate(zip(agents, dealt)):
-        sp = declared_special(h, rules)
-        if sp is not None:
-            played.append(sp)
-            continue
-        played.append(_as_arrangement(agent(Observation(tuple(h), s, n, rules)), tuple(h), s))
-    return _score_all(dealt, played, rules)
+            raise PokercoreValueError("run_deal needs rng (a numpy Generator to shuffle with) or hands "
+                                      "(the cards of each seat)")
+        hands = deal_hands(n, rng)
+    state = DealState(hands, rules)
+    if state.num_players != n:
+        raise HandSizeError(f"run_deal: {n} agents but {state.num_players} hands: give one hand per agent")
+    for s in state.to_arrange:
+        state.arrange(s, agents[s](state.observation(s)))
+    return state.result()
 
 
 def play_deal(agents: Sequence[Agent], rng: np.random.Generator, rules: BinhRules | None = None) -> list[float]:
@@ -229,39 +272,72 @@ def play_deal(agents: Sequence[Agent], rng: np.random.Generator, rules: BinhRule
     return [float(v) for v in run_deal(agents, rng, rules).nets]
 
 
-def replay(text: str, rules: BinhRules | None = None) -> DealRecord:
-    """Read a :meth:`DealRecord.to_text` history and score it again.
+def _replay_error(lineno: int, line: str, what: str) -> PokercoreValueError:
+    return PokercoreValueError(f"replay: line {lineno} {cut(line)}: {what}")
 
-    Raises ``ValueError`` when the recorded pair scores or nets disagree
-    with the rules (a tampered or mis-scored history).
+
+def replay(text: str, rules: BinhRules | None = None) -> DealResult:
+    """Read a :meth:`DealResult.to_text <pokercore.binh.DealResult.to_text>` history and score it again.
+
+    Raises ``PokercoreValueError`` (a ``ValueError``) naming the line when
+    the text is not such a history, or when its pair scores or nets
+    disagree with the rules (a tampered or mis-scored history).
     """
+    if not isinstance(text, str):
+        raise PokercoreTypeError(f"replay expects the text of a Binh history, got {type(text).__name__}")
     rules = DEFAULT_RULES if rules is None else rules
-    hands: dict[int, tuple[int, ...]] = {}
-    shows: dict[int, Any] = {}
+    lines = text.strip().splitlines()
+    head = lines[0].split("=") if lines else []
+    if len(head) != 2 or head[0] != "binh deal players" or not head[1].isdigit():
+        raise PokercoreValueError("replay: a Binh history starts with 'binh deal players=N', as "
+                                  "DealResult.to_text() writes it")
+    n = int(head[1])
+    _check_players(n, "players")
+    hands: dict[int, Any] = {}
+    shows: dict[int, Arrangement] = {}
+    special: set[int] = set()
     recorded: list[str] = []
-    from ..cards import parse_cards
-    for line in text.strip().splitlines():
-        head, _, rest = line.partition(" ")
-        if head.startswith("p") and head[1:].isdigit():
-            seat = int(head[1:]) - 1
-            verb, _, arg = rest.partition(" ")
+    for lineno, line in enumerate(lines[1:], 2):
+        seat_word, _, rest = line.partition(" ")
+        verb, _, arg = rest.partition(" ")
+        if seat_word == "nets" or verb == "vs":
+            recorded.append(line)
+            continue
+        seat = int(seat_word[1:]) - 1 if seat_word[:1] == "p" and seat_word[1:].isdigit() else -1
+        if not 0 <= seat < n or verb not in ("dealt", "shows", "special"):
+            raise _replay_error(lineno, line, f"expected 'pK dealt|shows|special ...' with K in 1..{n}, "
+                                              f"'pI vs pJ +S' or 'nets ...'")
+        try:
             if verb == "dealt":
-                hands[seat] = tuple(sorted((int(c) for c in parse_cards(arg)), reverse=True))
+                hands[seat] = arg
             elif verb == "shows":
                 shows[seat] = Arrangement.from_string(arg.replace("FOUL", ""))
-            elif verb == "vs":
-                recorded.append(line)
-        elif head == "nets":
-            recorded.append(line)
-    n = len(hands)
-    played = [shows[s] if s in shows else declared_special(hands[s], rules) for s in range(n)]
-    if any(p is None for p in played):
-        raise ValueError("replay: a seat neither shows an arrangement nor holds a special hand")
-    rec = _score_all([hands[s] for s in range(n)], played, rules)
+            else:
+                special.add(seat)
+        except ValueError as e:
+            raise _replay_error(lineno, line, str(e)) from None
+    missing = [s + 1 for s in range(n) if s not in hands]
+    if missing:
+        raise PokercoreValueError(f"replay: no 'pK dealt' line for seat(s) {missing}")
+    state = DealState([hands[s] for s in range(n)], rules)
+    declared = {s for s in range(n) if state.specials[s] is not None}
+    if special != declared:
+        raise PokercoreValueError(f"replay: the history declares special hands for seats "
+                                  f"{sorted(s + 1 for s in special)}, the rules for seats "
+                                  f"{sorted(s + 1 for s in declared)}")
+    for s, a in shows.items():
+        try:
+            state.arrange(s, a)
+        except AgentError as e:
+            raise PokercoreValueError(f"replay: {e}") from None
+    if state.to_arrange:
+        raise PokercoreValueError(f"replay: seat(s) {[s + 1 for s in state.to_arrange]} show no arrangement "
+                                  f"and hold no special hand")
+    rec = state.result()
     again = [ln for ln in rec.to_text().splitlines() if " vs " in ln or ln.startswith("nets")]
     if again != recorded:
-        raise ValueError("replay: the recorded scores disagree with the rules:\n"
-                         + "\n".join(recorded) + "\nshould be\n" + "\n".join(again))
+        raise PokercoreValueError("replay: the recorded scores disagree with the rules:\n"
+                                  + "\n".join(recorded) + "\nshould be\n" + "\n".join(again))
     return rec
 
 
@@ -279,19 +355,20 @@ class Match:
 
     def __init__(self, agents: Sequence[Agent], seed: int | np.random.Generator | None = None,
                  rules: BinhRules | None = None) -> None:
-        if not 2 <= len(agents) <= 4:
-            raise ValueError(f"Binh seats 2 to 4 players, got {len(agents)}")
+        _check_players(len(agents), "agents")
         self.agents = list(agents)
         self.rules = DEFAULT_RULES if rules is None else rules
         self.rng = np.random.default_rng(seed)
-        self.history: list[DealRecord] = []
+        self.history: list[DealResult] = []
         self.totals = [0] * len(agents)
 
-    def play_one(self) -> DealRecord:
+    def play_one(self) -> DealResult:
+        """Play one deal and add it to :attr:`history` and :attr:`totals`."""
         rec = run_deal(self.agents, self.rng, self.rules)
         self.history.append(rec)
         self.totals = [t + v for t, v in zip(self.totals, rec.nets)]
         return rec
 
-    def play(self, deals: int) -> list[DealRecord]:
+    def play(self, deals: int) -> list[DealResult]:
+        """Play ``deals`` deals."""
         return [self.play_one() for _ in range(deals)]

@@ -40,13 +40,13 @@ bottom As Ah Ad Kd Kc  Full house, aces full of kings
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
+from ..validation import check_hands, refuse_masked
 from . import _arrange
-from ._input import batch_hands as _hands
 from ._input import codes, hand_array
 from .arrangement import Arrangement
 
@@ -93,7 +93,8 @@ class BranchTables:
     top, middle, bottom : array_like of float, shape (TABLE_LEN,) = (17918,)
         ``table[r]`` is the value of a branch of Binh rank ``r``
         (``10001..17917``) in that position; entries ``0..10000`` are never
-        read.  Values must be finite.  The arrays are copied once into
+        read.  Values must be finite real numbers (a bool, integer or float dtype;
+        a complex, object or string table is refused).  The arrays are copied once into
         read-only arrays that cannot be made writeable again, so the
         values checked here are the values every search reads.  A table of length
         ``TABLE_LEN - BINH_RANK_OFFSET`` (7918, indexed by ``rank -
@@ -129,12 +130,13 @@ class BranchTables:
     def __init__(self, top: Any, middle: Any, bottom: Any) -> None:
         checked = []
         for name, table in (("top", top), ("middle", middle), ("bottom", bottom)):
+            refuse_masked(table, f"BranchTables.{name}", "table")
             try:
-                arr = np.array(table, dtype=np.float64)
+                arr = np.asarray(table)  # the dtype as given: the kernel module refuses what is not real
             except (TypeError, ValueError) as exc:
                 raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
             if arr.shape == (_LEGACY_LEN,):
-                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET), arr])
+                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET, dtype=arr.dtype), arr])
             checked.append(arr)
         # One check (shape, finite values) and one frozen copy (read-only arrays over immutable bytes):
         # what the search reads.
@@ -174,7 +176,7 @@ class BranchTables:
 
 
 #: What :func:`best_arrangement` accepts as an objective.
-Objective = Union[str, BranchTables, Callable[[np.ndarray], Any]]
+Objective = str | BranchTables | Callable[[np.ndarray], Any]
 
 
 class BatchResult(NamedTuple):
@@ -271,14 +273,18 @@ def count_legal(cards: Any) -> int:
     return int(_arrange.count_legal(hand_array(cards, "count_legal")))
 
 
-def count_legal_batch(hands: Any) -> np.ndarray:
+def count_legal_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
     """:func:`count_legal` of each row of an (n, 13) array; int64 of shape (n,).
+
+    ``hands`` and ``out`` (int64, shape (n,)) follow the batch policy of
+    :mod:`pokercore.validation`.
 
     >>> import pokercore as pc
     >>> count_legal_batch(pc.random_hands(3, 13, seed=1)).shape
     (3,)
     """
-    return _arrange.count_legal_batch(_hands(hands, "count_legal_batch"), "count_legal_batch")
+    result: np.ndarray = _arrange.count_legal_batch(hands, "count_legal_batch", out)
+    return result
 
 
 def legal_arrangements(cards: Any) -> np.ndarray:
@@ -370,7 +376,9 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     Parameters
     ----------
     hands : ndarray of int, shape (n, 13), or a list of hands
-        Thirteen distinct cards per row.
+        Thirteen distinct cards per row, judged by the batch policy of
+        :mod:`pokercore.validation` (any integer dtype and layout; no hands
+        give empty arrays).
     objective : "lexicographic", BranchTables or callable
 
     Returns
@@ -390,14 +398,13 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     True
     """
     _check_objective(objective)
-    arr = _hands(hands, "best_arrangement_batch")
     name = "best_arrangement_batch"
     if isinstance(objective, str):
-        return BatchResult(*_arrange.best_batch(arr, name=name))
+        return BatchResult(*_arrange.best_batch(hands, name=name))
     if isinstance(objective, BranchTables):
-        return BatchResult(*_arrange.best_batch(arr, (objective.top, objective.middle, objective.bottom), name=name))
+        return BatchResult(*_arrange.best_batch(hands, (objective.top, objective.middle, objective.bottom), name=name))
     # A callable: hand by hand, after the same check of every row.
-    arr = _arrange.check_hands13(arr, name)
+    arr = check_hands(hands, 13, name=name)
     n = arr.shape[0]
     out_cards = np.empty((n, 13), dtype=np.uint8)
     out_ranks = np.empty((n, 3), dtype=np.int32)

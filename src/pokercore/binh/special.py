@@ -54,7 +54,7 @@ import numpy as np
 
 from ..errors import PokercoreValueError, cut
 from . import _special
-from ._input import batch_hands, codes
+from ._input import codes
 
 __all__ = ["SpecialHand", "SpecialKind", "classify_special", "classify_special_batch", "special_kinds_batch"]
 
@@ -202,7 +202,7 @@ def classify_special(cards: Any) -> SpecialHand:
     return SpecialHand.from_mask(_special.kinds_one(codes(cards, 13, "classify_special")))
 
 
-def classify_special_batch(hands: Any) -> np.ndarray:
+def classify_special_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
     """Best special kind code of every row of an (n, 13) array of hands.
 
     The compiled counterpart of ``classify_special(hand).best`` for many
@@ -211,7 +211,12 @@ def classify_special_batch(hands: Any) -> np.ndarray:
     Parameters
     ----------
     hands : ndarray of int, shape (n, 13), or a list of hands
-        Thirteen distinct cards per row (codes 0..51, ``rank * 4 + suit``).
+        Thirteen distinct cards per row (codes 0..51, ``rank * 4 + suit``),
+        judged by the batch policy of :mod:`pokercore.validation` (any
+        integer dtype and layout; no hands give an empty result).
+    out : ndarray of int8, shape (n,), optional
+        Where to write the codes (a writeable C-contiguous array sharing no
+        memory with ``hands``).
 
     Returns
     -------
@@ -225,10 +230,10 @@ def classify_special_batch(hands: Any) -> np.ndarray:
     Raises
     ------
     ValueError
-        A shape other than (n, 13), no hands, a code out of 0..51 or a
-        repeated card in a row (the message names the row).
+        A shape other than (n, 13), a code out of 0..51 or a repeated card
+        in a row (the message names the row), or an unusable ``out``.
     TypeError
-        Not an array or list of hands, or a non-integer dtype.
+        Not an array or list of hands, a non-integer dtype or a masked array.
 
     See Also
     --------
@@ -248,18 +253,19 @@ def classify_special_batch(hands: Any) -> np.ndarray:
     ...     for c, h in zip(classify_special_batch(many), many))
     True
     """
-    name = "classify_special_batch"
-    out: np.ndarray = _special.classify_batch(batch_hands(hands, name), name)
-    return out
+    result: np.ndarray = _special.classify_batch(hands, "classify_special_batch", out)
+    return result
 
 
-def special_kinds_batch(hands: Any) -> np.ndarray:
+def special_kinds_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
     """Every special kind each row of an (n, 13) array of hands matches, as a bit mask.
 
     Parameters
     ----------
     hands : ndarray of int, shape (n, 13), or a list of hands
         Thirteen distinct cards per row.
+    out : ndarray of uint16, shape (n,), optional
+        Where to write the masks, as ``out`` of :func:`classify_special_batch`.
 
     Returns
     -------
@@ -281,6 +287,5 @@ def special_kinds_batch(hands: Any) -> np.ndarray:
     >>> bin(masks[0]), [k.label for k in SpecialHand.from_mask(masks[0]).kinds]
     ('0b110001000', ['straight flush', 'three flushes', 'three straights'])
     """
-    name = "special_kinds_batch"
-    out: np.ndarray = _special.kinds_batch(batch_hands(hands, name), name)
-    return out
+    result: np.ndarray = _special.kinds_batch(hands, "special_kinds_batch", out)
+    return result

@@ -82,10 +82,6 @@ class StateView:
         """Where the hand is: ``Street.BET1``, ``DRAW``, ``BET2`` or ``OVER`` (a ``str``: ``"bet1"`` ...)."""
         return self._street
 
-    # One name for the stage of a hand: ``street``, as in observations and events.  ``phase`` is the
-    # same value under the name the web table still reads; it goes once that reads ``street``.
-    phase = street
-
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (pots paid)."""

@@ -1,7 +1,7 @@
 """``pokercore serve``: play Binh and five-card draw in a browser, against built-in AIs and remote bots.
 
 A Starlette + uvicorn server (install the ``web`` extra: ``pip install
-"pokercore[web]"``).  The server holds every table: it deals, validates,
+"pokercore[web]"``).  The server holds every seat table: it deals, validates,
 scores and keeps the history; each seat (a person's page, a built-in AI or a
 remote bot) receives only its own view and legal moves as JSON over the
 ``/ws`` WebSocket.  The protocol is described in ``docs/protocol.md``.
@@ -20,6 +20,6 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError('pokercore.web needs the web extra: pip install "pokercore[web]"') from exc
 
 from .app import create_app
-from .tables import Limits, TableManager
+from .seat_table import Limits, SeatTable, SeatTableManager
 
-__all__ = ["Limits", "TableManager", "create_app"]
+__all__ = ["Limits", "SeatTable", "SeatTableManager", "create_app"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +23,25 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .binh_table import BinhTable, branch_names
-from .draw_table import DrawTable
-from .protocol import ProtocolError, error_message, parse_message
-from .tables import Limits, Table, TableManager
+from .binh_seat_table import BinhSeatTable
+from .draw_seat_table import DrawSeatTable
+from .protocol import (
+    Act,
+    ClientMessage,
+    Create,
+    Join,
+    Next,
+    Ping,
+    Preview,
+    ProtocolError,
+    Suggest,
+    encode,
+    error_message,
+    parse_message,
+    raw_ref,
+    ref_of,
+)
+from .seat_table import Limits, SeatTable, SeatTableManager
 
 __all__ = ["STATIC", "Connection", "create_app"]
 
@@ -42,7 +57,7 @@ class Connection:
         self.client = client
         self.limits = limits
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
-        self.table: Table | None = None
+        self.table: SeatTable | None = None
         self.seat = -1
         self.closing = False
         self._tokens = limits.burst
@@ -52,7 +67,7 @@ class Connection:
         if self.closing:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(encode(message))
         except asyncio.QueueFull:  # a client that does not read: let it go
             log.warning("closing a connection from %s: it does not read its messages", self.client)
             self.shut()
@@ -94,7 +109,7 @@ class Connection:
             await self.ws.close()
 
 
-async def _join(conn: Connection, table: Table, seat: int, **extra: Any) -> None:
+async def _join(conn: Connection, table: SeatTable, seat: int, **extra: Any) -> None:
     async with table.lock:
         if conn.table is not None:
             conn.table.detach(conn.seat, conn)
@@ -106,64 +121,61 @@ async def _join(conn: Connection, table: Table, seat: int, **extra: Any) -> None
         table.broadcast()  # everyone sees who is connected; the joiner gets its state
 
 
-async def _handle(manager: TableManager, conn: Connection, msg: dict[str, Any]) -> None:
-    kind = msg["type"]
-    if kind == "ping":
+async def _create(manager: SeatTableManager, conn: Connection, request: Create) -> None:
+    old = conn.table
+    table = manager.create(request, conn.client)
+    if old is not None and all(s.kind == "ai" for s in old.seats if s.index != conn.seat):
+        # a person starting a new game leaves a seat table that nobody else can play: close it now
+        async with old.lock:
+            old.detach(conn.seat, conn)
+            conn.table, conn.seat = None, -1
+            manager.discard(old, "its only player started a new table")
+    seats = request.seats
+    tokens = {str(s.index): s.token for s in table.seats if seats[s.index] == "remote"}
+    if "me" in seats:
+        await _join(conn, table, seats.index("me"), tokens=tokens)
+    else:
+        conn.send({"type": "created", "game": table.game, "table": table.id, "tokens": tokens})
+
+
+async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessage) -> None:
+    """Carry out one accepted message (typed, its cards as codes) for ``conn``."""
+    if isinstance(msg, Ping):
         conn.send({"type": "pong"})
         return
-    if kind == "create":
-        old = conn.table
-        table = manager.create(msg, conn.client)
-        if old is not None and all(s.kind == "ai" for s in old.seats if s.index != conn.seat):
-            # a person starting a new game leaves a table that nobody else can play: close it now
-            async with old.lock:
-                old.detach(conn.seat, conn)
-                conn.table, conn.seat = None, -1
-                manager.discard(old, "its only player started a new table")
-        seats = msg["seats"]
-        tokens = {str(s.index): s.token for s in table.seats if seats[s.index] == "remote"}
-        if "me" in seats:
-            await _join(conn, table, seats.index("me"), tokens=tokens)
-        else:
-            conn.send({"type": "created", "game": table.game, "table": table.id, "tokens": tokens})
+    if isinstance(msg, Create):
+        await _create(manager, conn, msg)
         return
-    if kind == "join":
-        wanted = manager.get(msg["table"])
-        wanted.check_token(msg["seat"], msg["token"])
-        await _join(conn, wanted, msg["seat"])
+    if isinstance(msg, Join):
+        wanted = manager.get(msg.table)
+        wanted.check_token(msg.seat, msg.token)
+        await _join(conn, wanted, msg.seat)
         return
-    joined = conn.table
-    if joined is None or joined.closed:
-        raise ProtocolError("not_joined", f"{kind}: join or create a table first")
-    table = joined
+    table = conn.table
+    if table is None or table.closed:
+        raise ProtocolError("not_joined", f"{msg.type}: join or create a table first")
     seat = conn.seat
-    if kind == "act":
-        await table.act(seat, msg["seq"], msg["action"])
-    elif kind == "next":
-        await table.next_hand(seat, msg["seq"])
-    elif kind in ("suggest", "preview"):
-        if not isinstance(table, BinhTable):
-            raise ProtocolError("illegal_action", f"{kind} is for Binh tables")
-        if kind == "preview":
-            from .protocol import card_codes
-            parts = [card_codes(msg.get(k, []), f"preview: {k}", max_len=n)
-                     for k, n in (("top", 3), ("middle", 5), ("bottom", 5))]
-            async with table.lock:
-                table.own_cards(seat, parts[0] + parts[1] + parts[2])
-            conn.send({"type": "preview", **branch_names(*parts)})
-        else:
-            async with table.lock:
-                job = table.suggest_job(seat)
-            conn.send(await run_in_threadpool(job))
+    if isinstance(msg, Act):
+        await table.act(seat, msg.seq, msg.action)
+    elif isinstance(msg, Next):
+        await table.next_hand(seat, msg.seq)
+    elif isinstance(msg, Preview):
+        async with table.lock:
+            reply = table.preview(seat, msg)
+        conn.send(reply)
+    elif isinstance(msg, Suggest):
+        async with table.lock:
+            job = table.suggest_job(seat)
+        conn.send(await run_in_threadpool(job))
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
-    manager: TableManager = ws.app.state.manager
+    manager: SeatTableManager = ws.app.state.manager
     client = ws.client.host if ws.client else "?"
     refused = manager.open_connection(client)
     await ws.accept()
     if refused:
-        await ws.send_text(json.dumps(error_message("limit", refused)))
+        await ws.send_text(encode(error_message("limit", refused)))
         await ws.close(code=1013)
         return
     conn = Connection(ws, manager.limits, client)
@@ -177,17 +189,18 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             raw = event.get("text")
             if raw is None:
                 raw = event.get("bytes") or b""
+            msg = None
             try:
                 if not conn.allow():
                     strikes += 1
                     if strikes > 200:
                         break
                     raise ProtocolError("rate_limited", f"more than {manager.limits.messages_per_second:g} "
-                                                        f"messages a second: this one was ignored")
+                                                        f"messages a second: this one was ignored", raw_ref(raw))
                 msg = parse_message(raw, manager.limits.max_message_bytes)
                 await _handle(manager, conn, msg)
             except ProtocolError as exc:
-                conn.send(error_message(exc.code, str(exc), ref=_ref(raw)))
+                conn.send(error_message(exc.code, str(exc), ref=exc.ref if msg is None else ref_of(msg)))
     except WebSocketDisconnect:
         pass
     finally:
@@ -205,35 +218,23 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         writer.cancel()
 
 
-def _ref(raw: Any) -> Any:
-    """The refused message's type and seq, when they can be read (so a client can match the error)."""
-    try:
-        msg = json.loads(raw) if len(raw) <= 65536 else None
-    except (ValueError, TypeError, UnicodeDecodeError):
-        return None
-    if isinstance(msg, dict):
-        out = {k: msg[k] for k in ("type", "seq") if isinstance(msg.get(k), (str, int))}
-        return out or None
-    return None
-
-
-def _page(name: str):
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
     return endpoint
 
 
 async def _health(request: Request) -> Response:
-    m: TableManager = request.app.state.manager
+    m: SeatTableManager = request.app.state.manager
     return JSONResponse({"tables": len(m.tables), "connections": sum(m.connections.values())})
 
 
 def create_app(limits: Limits | None = None, *, sweep_every: float = 10.0) -> Starlette:
     """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``."""
-    manager = TableManager({"binh": BinhTable, "draw": DrawTable}, limits)
+    manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable}, limits)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield

@@ -1,4 +1,4 @@
-"""The JSON messages of ``pokercore serve``: parsing, validation and the error message.
+"""The JSON messages of ``pokercore serve``, read once at the edge into typed values holding card codes.
 
 Every message is one JSON object with a ``"type"``.  A client sends
 ``create``, ``join``, ``act``, ``next``, ``suggest``, ``preview`` or
@@ -7,70 +7,197 @@ Every message is one JSON object with a ``"type"``.  A client sends
 (rank ``23456789TJQKA``, suit ``cdhs``: ``"As"``, ``"Td"``).  The full
 description is ``docs/protocol.md``.
 
-Parsing checks everything a message must hold before the server looks at
-it; anything else raises :class:`ProtocolError` whose ``code`` is the
-error message's code.
+:func:`parse_message` checks everything a message must hold and returns
+one of the frozen message classes (:class:`Create`, :class:`Join`,
+:class:`Act`, :class:`Next`, :class:`Suggest`, :class:`Preview`,
+:class:`Ping`), with cards as codes; the server behind it never sees raw
+JSON or card strings.  Anything else raises :class:`ProtocolError`, whose
+``code`` is the error message's code.
 
 >>> parse_message('{"type": "act", "seq": 1, "action": {"kind": "bet", "amount": 2}}')
-{'type': 'act', 'seq': 1, 'action': {'kind': 'bet', 'amount': 2}}
+Act(seq=1, action=BettingAction(kind='bet', amount=2))
+>>> parse_message('{"type": "act", "seq": 1, "action": {"kind": "draw", "cards": ["As", "Td"]}}').action
+DrawAction(cards=(51, 33))
 >>> parse_message('{"type": "act"}')
 Traceback (most recent call last):
 ...
 pokercore.web.protocol.ProtocolError: act: 'seq' must be an integer (the seat's next action number), got null
->>> card_codes(["As", "Td"], "cards")
-[51, 33]
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from ..cards import format_card
-from ..errors import PokercoreError
+from ..binh import AGENT_LEVELS as _BINH_AGENTS
+from ..cards import RANKS, SUITS, format_card
+from ..draw.ai import AGENTS as _DRAW_AGENTS
+from ..errors import PokercoreValueError
 
 __all__ = [
+    "BETTING_KINDS",
     "BINH_LEVELS",
     "CLIENT_TYPES",
     "DRAW_KINDS",
     "DRAW_LEVELS",
     "MAX_MESSAGE_BYTES",
+    "PLAYER_SEATS",
+    "Act",
+    "Action",
+    "ArrangeAction",
+    "BettingAction",
+    "ClientMessage",
+    "Create",
+    "DrawAction",
+    "Join",
+    "Next",
+    "Ping",
+    "Preview",
     "ProtocolError",
+    "Suggest",
     "card_codes",
     "card_names",
+    "encode",
     "error_message",
     "parse_message",
+    "raw_ref",
+    "ref_of",
 ]
 
 #: Largest message the server reads (bytes of UTF-8); larger ones are refused.
 MAX_MESSAGE_BYTES = 4096
+#: AI levels a seat of each game may be given: the games' own agent registries.
+BINH_LEVELS: tuple[str, ...] = tuple(_BINH_AGENTS)
+DRAW_LEVELS: tuple[str, ...] = tuple(_DRAW_AGENTS)
+#: Draw actions: the betting moves, then the draw.
+BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
+DRAW_KINDS = (*BETTING_KINDS, "draw")
+#: Seats a ``create`` may ask for besides AI levels: this connection, or another client.
+PLAYER_SEATS = ("me", "remote")
 
-CLIENT_TYPES = ("create", "join", "act", "next", "suggest", "preview", "ping")
-#: AI levels a seat of each game may be given.
-BINH_LEVELS = ("easy", "normal", "hard", "strongest")
-DRAW_LEVELS = ("easy", "normal", "hard", "random", "call")
-DRAW_KINDS = ("fold", "check", "call", "bet", "raise", "draw")
-
-_CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
+_CODE_OF = {format_card(c): c for c in range(52)}  # the canonical two-character names only
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _MAX_INT = 2**31
+#: Refused messages up to this size are still read for the ``ref`` of their error.
+_REF_BYTES = 65536
 
 
-class ProtocolError(PokercoreError, ValueError):
+class ProtocolError(PokercoreValueError):
     """A message the server refuses; ``code`` names the reason for programs.
 
     Codes: ``too_large``, ``bad_json``, ``bad_message``, ``unknown_type``,
-    ``not_joined``, ``already_joined``, ``no_table``, ``bad_token``,
-    ``not_your_turn``, ``stale_seq``, ``illegal_action``, ``limit``,
-    ``rate_limited``.
+    ``not_joined``, ``no_table``, ``bad_token``, ``not_your_turn``,
+    ``stale_seq``, ``illegal_action``, ``limit``, ``rate_limited``.
+    ``ref`` is the refused message's ``type`` and ``seq`` when they could
+    be read.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ref: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.ref = ref
+
+
+# ---------------------------------------------------------------------- client messages
+
+
+@dataclass(frozen=True)
+class BettingAction:
+    """A draw betting move: ``kind`` is fold, check, call, bet or raise; ``amount`` optional."""
+
+    kind: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawAction:
+    """The draw: the codes of 0-3 cards to exchange (none: stand pat)."""
+
+    kind: ClassVar[str] = "draw"
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ArrangeAction:
+    """A Binh arrangement: 3, 5 and 5 card codes."""
+
+    kind: ClassVar[str] = "arrange"
+    top: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]
+
+
+Action = BettingAction | DrawAction | ArrangeAction
+
+
+@dataclass(frozen=True)
+class Create:
+    """Open a seat table: ``seats`` holds ``"me"``, ``"remote"`` or AI levels; ``hands`` (draw) or None."""
+
+    type: ClassVar[str] = "create"
+    game: str
+    seats: tuple[str, ...]
+    hands: int | None = None
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take seat ``seat`` of seat table ``table`` with its secret ``token``."""
+
+    type: ClassVar[str] = "join"
+    table: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """A move for the connection's seat, with the seat's action number ``seq``."""
+
+    type: ClassVar[str] = "act"
+    seq: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Next:
+    """Ready for the next hand or deal."""
+
+    type: ClassVar[str] = "next"
+    seq: int
+
+
+@dataclass(frozen=True)
+class Suggest:
+    """Binh: ask for the AI's best arrangement of the seat's cards."""
+
+    type: ClassVar[str] = "suggest"
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Binh: names of the complete branches of a partial arrangement (card codes)."""
+
+    type: ClassVar[str] = "preview"
+    top: tuple[int, ...] = ()
+    middle: tuple[int, ...] = ()
+    bottom: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Answered with ``pong``."""
+
+    type: ClassVar[str] = "ping"
+
+
+ClientMessage = Create | Join | Act | Next | Suggest | Preview | Ping
+CLIENT_TYPES = ("create", "join", "act", "next", "suggest", "preview", "ping")
+
+
+# ---------------------------------------------------------------------- server side
 
 
 def error_message(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -82,6 +209,15 @@ def error_message(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **extra}
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A server message as the text of one WebSocket frame (compact JSON).
+
+    >>> encode({"type": "pong"})
+    '{"type":"pong"}'
+    """
+    return json.dumps(message, separators=(",", ":"))
+
+
 def card_names(codes: Any) -> list[str]:
     """Card codes as protocol strings.
 
@@ -91,9 +227,14 @@ def card_names(codes: Any) -> list[str]:
     return [format_card(int(c)) for c in codes]
 
 
-def card_codes(value: Any, what: str, *, max_len: int = 13) -> list[int]:
+# ---------------------------------------------------------------------- reading
+
+
+def card_codes(value: Any, what: str, *, max_len: int = 13) -> tuple[int, ...]:
     """Protocol card strings as distinct codes; refuses anything else with a ``bad_message`` error.
 
+    >>> card_codes(["As", "Td"], "cards")
+    (51, 33)
     >>> card_codes(["As", "As"], "cards")
     Traceback (most recent call last):
     ...
@@ -106,18 +247,21 @@ def card_codes(value: Any, what: str, *, max_len: int = 13) -> list[int]:
         raise ProtocolError("bad_message", f"{what}: at most {max_len} cards, got {len(value)}")
     out: list[int] = []
     for c in value:
-        if not isinstance(c, str) or not _CARD.match(c):
+        code = _CODE_OF.get(c) if isinstance(c, str) else None
+        if code is None:
             raise ProtocolError("bad_message", f"{what}: {_short(c)} is not a card: use a rank "
-                                               f"23456789TJQKA and a suit cdhs, e.g. \"As\" or \"Td\"")
-        code = _RANKS.index(c[0]) * 4 + _SUITS.index(c[1])
+                                               f"{RANKS} and a suit {SUITS}, e.g. \"As\" or \"Td\"")
         if code in out:
             raise ProtocolError("bad_message", f"{what}: card {c!r} appears twice")
         out.append(code)
-    return out
+    return tuple(out)
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    try:
+        text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(type(value))
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -130,9 +274,9 @@ def _int(msg: dict[str, Any], key: str, what: str, low: int = 0, high: int = _MA
     return v
 
 
-def _str(msg: dict[str, Any], key: str, pattern: re.Pattern[str] | None = None, max_len: int = 64) -> str:
+def _str(msg: dict[str, Any], key: str) -> str:
     v = msg.get(key)
-    if not isinstance(v, str) or not v or len(v) > max_len or (pattern is not None and not pattern.match(v)):
+    if not isinstance(v, str) or not _TABLE_ID.match(v):
         raise ProtocolError("bad_message", f"{msg['type']}: {key!r} must be a string as the server gave it, "
                                            f"got {_short(v)}")
     return v
@@ -145,98 +289,172 @@ def _only(msg: dict[str, Any], allowed: set[str]) -> None:
                                            f"allowed: {', '.join(sorted(allowed)) or 'none'}")
 
 
-def _check_create(msg: dict[str, Any]) -> None:
+_GAMES = {"binh": (2, 4, BINH_LEVELS), "draw": (2, 6, DRAW_LEVELS)}
+
+
+def _create(msg: dict[str, Any]) -> Create:
     _only(msg, {"game", "seats", "hands"})
     game = msg.get("game")
-    if game not in ("binh", "draw"):
+    if not isinstance(game, str) or game not in _GAMES:
         raise ProtocolError("bad_message", f"create: 'game' must be \"binh\" or \"draw\", got {_short(game)}")
+    low, high, levels = _GAMES[game]
     seats = msg.get("seats")
-    levels = BINH_LEVELS if game == "binh" else DRAW_LEVELS
-    low, high = (2, 4) if game == "binh" else (2, 6)
     if not isinstance(seats, list) or not low <= len(seats) <= high:
         raise ProtocolError("bad_message", f"create: 'seats' must be a list of {low} to {high} seats "
                                            f"for {game}, got {_short(seats)}")
     for s in seats:
-        if s not in ("me", "remote") and s not in levels:
+        if not isinstance(s, str) or (s not in PLAYER_SEATS and s not in levels):
             raise ProtocolError("bad_message", f"create: a seat is \"me\", \"remote\" or an AI level "
                                                f"({', '.join(levels)}), got {_short(s)}")
     if seats.count("me") > 1:
         raise ProtocolError("bad_message", "create: at most one seat may be \"me\"")
+    hands = None
     if "hands" in msg:
         if game != "draw":
             raise ProtocolError("bad_message", "create: 'hands' applies to draw only")
-        _int(msg, "hands", "hands in the session", 1, 10_000)
+        hands = _int(msg, "hands", "hands in the session", 1, 10_000)
+    return Create(game, tuple(seats), hands)
 
 
-def _check_act(msg: dict[str, Any]) -> None:
-    _only(msg, {"seq", "action"})
-    _int(msg, "seq", "the seat's next action number")
-    action = msg.get("action")
+def _join(msg: dict[str, Any]) -> Join:
+    _only(msg, {"table", "seat", "token"})
+    table = _str(msg, "table")
+    seat = _int(msg, "seat", "a seat number", 0, 5)
+    return Join(table, seat, _str(msg, "token"))
+
+
+def _action(action: Any) -> Action:
     if not isinstance(action, dict):
         raise ProtocolError("bad_message", f"act: 'action' must be an object such as {{\"kind\": \"check\"}}, "
                                            f"got {_short(action)}")
     kind = action.get("kind")
+    out: Action
     if kind == "arrange":
-        extra = sorted(set(action) - {"kind", "top", "middle", "bottom"})
+        allowed = {"kind", "top", "middle", "bottom"}
+        branches = []
         for key, n in (("top", 3), ("middle", 5), ("bottom", 5)):
             cards = card_codes(action.get(key), f"act: {key}", max_len=n)
             if len(cards) != n:
                 raise ProtocolError("bad_message", f"act: {key} must hold {n} cards, got {len(cards)}")
-    elif kind in DRAW_KINDS:
-        extra = sorted(set(action) - {"kind", "amount", "cards"})
-        if "amount" in action:
-            a = action["amount"]
-            if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < _MAX_INT:
-                raise ProtocolError("bad_message", f"act: 'amount' must be a whole number of chips, got {_short(a)}")
-        if "cards" in action:
-            if kind != "draw":
-                raise ProtocolError("bad_message", f"act: only a draw takes 'cards', not {kind}")
-            card_codes(action["cards"], "act: cards", max_len=5)
+            branches.append(cards)
+        out = ArrangeAction(*branches)
+    elif isinstance(kind, str) and kind in DRAW_KINDS:
+        allowed = {"kind", "amount", "cards"}
+        amount = action.get("amount")
+        if "amount" in action and (isinstance(amount, bool) or not isinstance(amount, int)
+                                   or not 0 <= amount < _MAX_INT):
+            raise ProtocolError("bad_message", f"act: 'amount' must be a whole number of chips, got {_short(amount)}")
+        if "cards" in action and kind != "draw":
+            raise ProtocolError("bad_message", f"act: only a draw takes 'cards', not {kind}")
+        if kind == "draw":  # a draw moves no chips: an amount is ignored
+            out = DrawAction(card_codes(action.get("cards", []), "act: cards", max_len=5))
+        else:
+            out = BettingAction(kind, amount)
     else:
         raise ProtocolError("bad_message", f"act: 'kind' must be one of {', '.join(DRAW_KINDS)} (draw) or "
                                            f"arrange (binh), got {_short(kind)}")
+    extra = sorted(set(action) - allowed)
     if extra:
         raise ProtocolError("bad_message", f"act: unknown action field(s) {', '.join(map(repr, extra))}")
+    return out
 
 
-def _check_preview(msg: dict[str, Any]) -> None:
+def _act(msg: dict[str, Any]) -> Act:
+    _only(msg, {"seq", "action"})
+    seq = _int(msg, "seq", "the seat's next action number")
+    return Act(seq, _action(msg.get("action")))
+
+
+def _next(msg: dict[str, Any]) -> Next:
+    _only(msg, {"seq"})
+    return Next(_int(msg, "seq", "the seat's next action number"))
+
+
+def _preview(msg: dict[str, Any]) -> Preview:
     _only(msg, {"top", "middle", "bottom"})
-    seen: list[int] = []
-    for key, n in (("top", 3), ("middle", 5), ("bottom", 5)):
-        seen += card_codes(msg.get(key, []), f"preview: {key}", max_len=n)
+    parts = [card_codes(msg.get(key, []), f"preview: {key}", max_len=n)
+             for key, n in (("top", 3), ("middle", 5), ("bottom", 5))]
+    seen = parts[0] + parts[1] + parts[2]
     if len(set(seen)) != len(seen):
         raise ProtocolError("bad_message", "preview: a card appears in two branches")
+    return Preview(*parts)
 
 
-def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> dict[str, Any]:
-    """Decode and check one client message; raise :class:`ProtocolError` if it is refused."""
-    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
-    if size > max_bytes:
-        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {max_bytes}")
+def _no_fields(cls: type[Suggest] | type[Ping]) -> Any:
+    def read(msg: dict[str, Any]) -> Suggest | Ping:
+        _only(msg, set())
+        return cls()
+    return read
+
+
+_READERS = {"create": _create, "join": _join, "act": _act, "next": _next, "preview": _preview,
+            "suggest": _no_fields(Suggest), "ping": _no_fields(Ping)}
+
+
+def _decode(raw: str | bytes) -> Any:
     try:
-        msg = json.loads(raw)
+        return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "not JSON this server reads: nested too deeply") from None
+
+
+def _ref_of_dict(msg: dict[str, Any]) -> dict[str, Any] | None:
+    out = {k: msg[k] for k in ("type", "seq") if isinstance(msg.get(k), (str, int))}
+    return out or None
+
+
+def raw_ref(raw: str | bytes) -> dict[str, Any] | None:
+    """The ``type`` and ``seq`` of a refused message when they can be read (so a client can match the error).
+
+    >>> raw_ref('{"type": "act", "seq": 3, "action": 1}'), raw_ref("{nope")
+    ({'type': 'act', 'seq': 3}, None)
+    """
+    if len(raw) > _REF_BYTES:
+        return None
+    try:
+        msg = _decode(raw)
+    except ProtocolError:
+        return None
+    return _ref_of_dict(msg) if isinstance(msg, dict) else None
+
+
+def ref_of(msg: ClientMessage) -> dict[str, Any]:
+    """The ``ref`` of an error about an accepted message: its ``type`` and ``seq``.
+
+    >>> ref_of(Next(4)), ref_of(Ping())
+    ({'type': 'next', 'seq': 4}, {'type': 'ping'})
+    """
+    seq = getattr(msg, "seq", None)
+    return {"type": msg.type} if seq is None else {"type": msg.type, "seq": seq}
+
+
+def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> ClientMessage:
+    """Decode and check one client message into its typed value; raise :class:`ProtocolError` if it is refused.
+
+    The message may be ``max_bytes`` long (UTF-8 bytes), not one byte more.
+
+    >>> parse_message('{"type": "ping"}' + " " * 4080)
+    Ping()
+    >>> parse_message('{"type": "ping"}' + " " * 4081)
+    Traceback (most recent call last):
+    ...
+    pokercore.web.protocol.ProtocolError: message of 4097 bytes; the limit is 4096
+    """
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {max_bytes}", raw_ref(raw))
+    msg = _decode(raw)
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", f"a message is a JSON object with a \"type\", got {_short(msg)}")
     kind = msg.get("type")
-    if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {_short(kind)}; "
-                                            f"use one of {', '.join(CLIENT_TYPES)}")
-    if kind == "create":
-        _check_create(msg)
-    elif kind == "join":
-        _only(msg, {"table", "seat", "token"})
-        _str(msg, "table", _TABLE_ID)
-        _int(msg, "seat", "a seat number", 0, 5)
-        _str(msg, "token", _TABLE_ID)
-    elif kind == "act":
-        _check_act(msg)
-    elif kind == "next":
-        _only(msg, {"seq"})
-        _int(msg, "seq", "the seat's next action number")
-    elif kind == "preview":
-        _check_preview(msg)
-    else:
-        _only(msg, set())
-    return msg
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    try:
+        if reader is None:
+            raise ProtocolError("unknown_type", f"unknown message type {_short(kind)}; "
+                                                f"use one of {', '.join(CLIENT_TYPES)}")
+        return reader(msg)  # type: ignore[no-any-return]
+    except ProtocolError as exc:
+        exc.ref = _ref_of_dict(msg)
+        raise

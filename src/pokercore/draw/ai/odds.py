@@ -23,14 +23,14 @@ fills 9 times in 47:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Union
 
 import numpy as np
 
 from pokercore import HandCategory, categories_of, evaluate5_batch, format_cards, parse_cards, random_hands
+from pokercore.cards import CardsLike
 from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreValueError, cut
 
 __all__ = [
@@ -48,7 +48,6 @@ __all__ = [
     "showdown_score",
 ]
 
-CardsLike = Union[str, Iterable[int]]
 #: Category number of every rank (index 0 unused).
 CATEGORY = np.concatenate(([0], categories_of(np.arange(1, 7463)))).astype(np.uint8)
 #: Index sets of the 26 legal discards of a 5-card hand (stand pat first).

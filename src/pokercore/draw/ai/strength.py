@@ -21,12 +21,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Union
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from pokercore import evaluate5, evaluate5_batch, parse_cards, random_hands
+from pokercore.cards import CardsLike
 from pokercore.draw.street import Street
 
 __all__ = [
@@ -41,7 +41,6 @@ __all__ = [
     "win_shares",
 ]
 
-CardsLike = Union[str, Iterable[int]]
 
 
 def _codes(cards: CardsLike) -> tuple[int, ...]:

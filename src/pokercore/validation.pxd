@@ -1,5 +1,21 @@
 # cython: language_level=3
-"""Card reading shared by the compiled evaluators (the per-call fast path, the batch row scan): one home, inlined where used."""
+"""Card reading of :mod:`pokercore.validation` for Cython code (the per-call fast path, the batch row scan).
+
+Usage from your own ``.pyx`` (add ``pokercore.get_include()`` to the
+extension's ``include_dirs``)::
+
+    from libc.stdint cimport uint8_t
+    from pokercore.validation cimport read_cards
+
+    def my_eval(cards):
+        cdef uint8_t c[7]
+        read_cards(cards, 7, c, "my_eval")   # raises the pokercore error that names the problem
+        ...
+
+``read_fast`` and ``first_invalid_row`` are inlined where they are used;
+``read_cards`` is the one reader of every accepted card form (string, codes,
+card strings, 1-D array) with pokercore's messages.
+"""
 from libc.stdint cimport uint8_t
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
@@ -9,7 +25,7 @@ from pokercore.ceval cimport pc_valid_cards
 
 
 cdef inline int read_fast(object cards, Py_ssize_t n, uint8_t *out) except -1:
-    """Read a list/tuple of ``n`` plain ints in 0..51; 0 if the slow path must decide."""
+    """Read a list/tuple of ``n`` distinct plain ints in 0..51 into ``out``; 0 if the slow path must decide."""
     cdef Py_ssize_t i, size
     cdef int is_list = type(cards) is list
     cdef int overflow = 0
@@ -59,3 +75,6 @@ cdef inline Py_ssize_t first_invalid_row(const uint8_t *p, Py_ssize_t n, int k) 
             if not pc_valid_cards(p + k * i, k):
                 return i
     return -1
+
+
+cdef int read_cards(object cards, Py_ssize_t n, uint8_t *out, str name) except -1

@@ -1,16 +1,19 @@
-"""The seat manager: tables, seats, tokens, limits, and the loop that lets AIs act.
+"""The seat manager: seat tables, seats, tokens, limits, and the loop that lets AIs act.
 
-A :class:`Table` holds one game session on the server.  Its seats are
-*players* (a person's page or a remote bot: both speak the JSON protocol
-with the seat's secret token) or *AIs* (a built-in agent the server runs).
-Everything that changes a table happens under the table's lock, checks
-first, so a refused message changes nothing; after each change every
-connected seat is sent its own view (:meth:`Table.view`), which holds its
-own cards and the public state only.  AI decisions run in worker threads
-(``run_in_threadpool``) so the event loop keeps serving other tables.
+A *seat table* (:class:`SeatTable`) holds one game session on the server;
+in the web package and its protocol, "table" always means a seat table.
+Its seats are *players* (a person's page or a remote bot: both speak the
+JSON protocol with the seat's secret token) or *AIs* (a built-in agent the
+server runs).  Everything that changes a seat table happens under its lock,
+checks first, so a refused message changes nothing; after each change
+every connected seat is sent its own view (:meth:`SeatTable.view`), which
+holds its own cards and the public state only.  AI decisions run in worker
+threads (``run_in_threadpool``) so the event loop keeps serving other
+seat tables.
 
-:class:`TableManager` creates and finds tables, enforces :class:`Limits`
-and removes abandoned tables.
+:class:`SeatTableManager` creates and finds seat tables (with the game
+classes :func:`~pokercore.web.create_app` hands it), enforces
+:class:`Limits` and removes abandoned ones.  It knows no game.
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from .protocol import ProtocolError
+from .protocol import PLAYER_SEATS, Action, Create, Preview, ProtocolError
 
-__all__ = ["Limits", "Seat", "Sender", "Table", "TableManager"]
+__all__ = ["Limits", "Seat", "SeatTable", "SeatTableManager", "Sender"]
 
 log = logging.getLogger("pokercore.web")
 
@@ -48,9 +51,9 @@ class Limits:
     Parameters
     ----------
     max_tables : int
-        Tables open at once on the server.
+        Seat tables open at once on the server.
     max_tables_per_client : int
-        Tables created by one client address that are still open.
+        Seat tables created by one client address that are still open.
     max_connections : int
         WebSocket connections open at once.
     max_connections_per_client : int
@@ -62,9 +65,9 @@ class Limits:
     send_queue : int
         Messages queued for a slow client before its connection is closed.
     abandon_after : float
-        Seconds a table may have no connected player before it is removed.
+        Seconds a seat table may have no connected player before it is removed.
     idle_after : float
-        Seconds without any message from a player before a table is removed.
+        Seconds without any message from a player before a seat table is removed.
     ai_delay : float
         Seconds an AI waits before acting (0 for bots; a little lets a person follow).
     """
@@ -106,24 +109,27 @@ class Seat:
                 "connected": self.kind == "ai" or self.conn is not None}
 
 
-class Table:
-    """A game session: seats, lock, versioned state, the AI driver (games subclass it).
+class SeatTable:
+    """A game session: seats, lock, versioned state, the AI driver (each game subclasses it).
 
     Subclasses implement :meth:`view`, :meth:`_apply_action`,
     :meth:`_start_next`, :meth:`_hand_over`, :meth:`_ai_job` and
-    :meth:`_apply_ai`.
+    :meth:`_apply_ai`, and may answer :meth:`preview` and
+    :meth:`suggest_job`.  They are built as ``cls(table_id, request,
+    limits, owner=...)`` from the :class:`~pokercore.web.protocol.Create`
+    message that asked for them.
     """
 
     game = ""
 
-    def __init__(self, table_id: str, seats: list[str], limits: Limits, owner: str = "") -> None:
+    def __init__(self, table_id: str, seats: tuple[str, ...], limits: Limits, owner: str = "") -> None:
         self.id = table_id
         self.limits = limits
         self.owner = owner
         self.lock = asyncio.Lock()
         self.seats: list[Seat] = []
         for i, spec in enumerate(seats):
-            if spec in ("me", "remote"):
+            if spec in PLAYER_SEATS:
                 self.seats.append(Seat(i, "player", token=secrets.token_urlsafe(18)))
             else:
                 self.seats.append(Seat(i, "ai", level=spec))
@@ -139,7 +145,7 @@ class Table:
     def view(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _apply_action(self, seat: int, action: dict[str, Any]) -> None:  # pragma: no cover
+    def _apply_action(self, seat: int, action: Action) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def _hand_over(self) -> bool:  # pragma: no cover
@@ -158,6 +164,14 @@ class Table:
     def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:  # pragma: no cover
         """Apply an AI decision if the state is still the one it was made for."""
         raise NotImplementedError
+
+    def preview(self, seat: int, request: Preview) -> dict[str, Any]:
+        """The ``preview`` answer for ``seat`` (call under the lock); only Binh has one."""
+        raise ProtocolError("illegal_action", "preview is for Binh tables")
+
+    def suggest_job(self, seat: int) -> Callable[[], dict[str, Any]]:
+        """The ``suggestion`` for ``seat``, as a function to run off the loop; only Binh has one."""
+        raise ProtocolError("illegal_action", "suggest is for Binh tables")
 
     # ------------------------------------------------------------------ seats
     def check_token(self, seat: int, token: str) -> Seat:
@@ -204,7 +218,7 @@ class Table:
             raise ProtocolError("stale_seq", f"seq {seq} is {what}: this seat's next action is seq "
                                              f"{seat.next_seq}; nothing changed")
 
-    async def act(self, seat: int, seq: int, action: dict[str, Any]) -> None:
+    async def act(self, seat: int, seq: int, action: Action) -> None:
         """A player's action: checked (seq, turn, legality) and applied, or refused unchanged."""
         async with self.lock:
             s = self.seats[seat]
@@ -277,18 +291,18 @@ class Table:
                 s.conn.send({"type": "closed", "table": self.id, "reason": reason})
 
 
-class TableManager:
-    """Creates, finds and cleans up tables within :class:`Limits`.
+class SeatTableManager:
+    """Creates, finds and cleans up seat tables within :class:`Limits`.
 
     ``factories`` maps a game name (``"binh"``, ``"draw"``) to the
-    :class:`Table` subclass that deals it; :func:`~pokercore.web.create_app`
+    :class:`SeatTable` subclass that deals it; :func:`~pokercore.web.create_app`
     hands them in, so this module knows no game.
     """
 
-    def __init__(self, factories: dict[str, Callable[..., Table]], limits: Limits | None = None) -> None:
+    def __init__(self, factories: dict[str, Callable[..., SeatTable]], limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self.factories = factories
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, SeatTable] = {}
         self.connections: dict[str, int] = {}
 
     # ------------------------------------------------------------------ connections
@@ -310,7 +324,8 @@ class TableManager:
             self.connections.pop(client, None)
 
     # ------------------------------------------------------------------ tables
-    def create(self, msg: dict[str, Any], owner: str) -> Table:
+    def create(self, request: Create, owner: str) -> SeatTable:
+        """Open a seat table as ``request`` asks, for the client at address ``owner``."""
         lim = self.limits
         if len(self.tables) >= lim.max_tables:
             raise ProtocolError("limit", f"the server has its maximum of {lim.max_tables} tables; try again later")
@@ -318,18 +333,17 @@ class TableManager:
             raise ProtocolError("limit", f"at most {lim.max_tables_per_client} open tables per client address; "
                                          f"abandoned ones close after {lim.abandon_after:.0f} s")
         table_id = secrets.token_urlsafe(9)
-        table = self.factories[msg["game"]](table_id, list(msg["seats"]), lim, owner=owner,
-                                            **({"hands": msg["hands"]} if "hands" in msg else {}))
+        table = self.factories[request.game](table_id, request, lim, owner=owner)
         self.tables[table_id] = table
         table.start()
         return table
 
-    def discard(self, table: Table, reason: str) -> None:
+    def discard(self, table: SeatTable, reason: str) -> None:
         """Close and forget ``table`` now."""
         table.close(reason)
         self.tables.pop(table.id, None)
 
-    def get(self, table_id: str) -> Table:
+    def get(self, table_id: str) -> SeatTable:
         table = self.tables.get(table_id)
         if table is None or table.closed:
             raise ProtocolError("no_table", f"no table {table_id!r} (it may have been closed after being "
@@ -337,7 +351,7 @@ class TableManager:
         return table
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Close and forget abandoned or idle tables; return their ids."""
+        """Close and forget abandoned or idle seat tables; return their ids."""
         now = time.monotonic() if now is None else now
         lim = self.limits
         gone = []

@@ -3,7 +3,8 @@
 Each seat's view is built from the engine's own per-seat
 :class:`~pokercore.draw.Observation` (its cards, the public state, its legal
 moves), so it can never hold another seat's hidden cards; hands shown at
-showdown are the only foreign cards, with their names.
+showdown are the only foreign cards, with their names.  Moves arrive as
+typed protocol actions and are applied by the engine, which checks them.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from typing import Any
 import numpy as np
 
 from .. import describe_rank, evaluate5
-from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawError, DrawGame
+from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Street
 from ..draw.ai import make_agent
 from ..errors import PokercoreError
-from .protocol import ProtocolError, card_codes, card_names
-from .tables import Limits, Table
+from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
+from .seat_table import Limits, SeatTable
 
-__all__ = ["DEFAULT_HANDS", "DrawTable"]
+__all__ = ["DEFAULT_HANDS", "DrawSeatTable"]
 
 #: Hands in a session unless the creator asks for another number.
 DEFAULT_HANDS = 1000
@@ -31,98 +32,97 @@ def _hand_name(cards: Any) -> str:
     return describe_rank(evaluate5(list(cards)))
 
 
-class DrawTable(Table):
+class DrawSeatTable(SeatTable):
     """Fixed-limit five-card draw for 2-6 seats (ante 1, bets 2/4, 200 chips each)."""
 
     game = "draw"
 
-    def __init__(self, table_id: str, seats: list[str], limits: Limits, owner: str = "",
-                 hands: int = DEFAULT_HANDS, seed: int | None = None) -> None:
-        super().__init__(table_id, seats, limits, owner)
+    def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
+                 seed: int | None = None) -> None:
+        super().__init__(table_id, request.seats, limits, owner)
         seed = secrets.randbits(62) if seed is None else seed
-        self.config = DrawConfig(players=len(seats), hands=hands, seed=seed)
+        hands = DEFAULT_HANDS if request.hands is None else request.hands
+        self.config = DrawConfig(players=len(self.seats), hands=hands, seed=seed)
         ai_rng = np.random.default_rng([seed, 1])
         for s in self.seats:
             if s.kind == "ai":
                 s.agent = make_agent(s.level or "easy", ai_rng)
-        self.gamestate = DrawGame(self.config)
+        #: The session: its hands, stacks and button.
+        self.session = DrawGame(self.config)
         self._start_next()
 
     # ------------------------------------------------------------------ flow
     @property
-    def hand(self):
-        return self.gamestate.current_hand
+    def hand_state(self) -> DrawState:
+        """The engine's state of the hand in play (or just played)."""
+        state = self.session.current_hand
+        assert state is not None  # a hand is started at creation
+        return state
 
     def _hand_over(self) -> bool:
-        return self.hand.is_over
+        return self.hand_state.is_over
 
     def _session_over(self) -> bool:
-        return self.gamestate.is_over
+        return self.session.is_over
 
     def _start_next(self) -> None:
         for s in self.seats:
             reset = getattr(s.agent, "reset", None)
             if reset is not None:
                 reset()
-        self.gamestate.start_hand()
+        self.session.start_hand()
 
     def _finish_hand(self) -> None:
         """Tell the AIs how the hand ended (their ``hand_over`` hook), once."""
-        hand = self.hand
+        state = self.hand_state
         for s in self.seats:
             hook = getattr(s.agent, "hand_over", None)
-            if hook is not None and hand.dealt_in[s.index]:
-                hook(hand.observe(s.index))
+            if hook is not None and state.dealt_in[s.index]:
+                hook(state.observe(s.index))
 
     # ------------------------------------------------------------------ acting
-    def _apply_action(self, seat: int, action: dict[str, Any]) -> None:
-        hand = self.hand
-        if hand.is_over:
+    def _apply_action(self, seat: int, action: Action) -> None:
+        state = self.hand_state
+        if state.is_over:
             raise ProtocolError("not_your_turn", "the hand is over: send 'next' for the next hand")
-        if hand.actor != seat:
-            who = self.seats[hand.actor].name if hand.actor is not None else "nobody"
-            raise ProtocolError("not_your_turn", f"it is {who}'s turn (seat {hand.actor}), not seat {seat}'s; "
+        if state.actor != seat:
+            who = self.seats[state.actor].name if state.actor is not None else "nobody"
+            raise ProtocolError("not_your_turn", f"it is {who}'s turn (seat {state.actor}), not seat {seat}'s; "
                                                  f"nothing changed")
-        kind = action["kind"]
-        if kind == "arrange":
+        if isinstance(action, ArrangeAction):
             raise ProtocolError("illegal_action", "arrange is a Binh action; this table plays draw")
-        cards = tuple(card_codes(action.get("cards", []), "act: cards", max_len=5))
-        amount = action.get("amount")
+        move = ("draw", 0, action.cards) if isinstance(action, DrawAction) else (action.kind, action.amount, ())
         try:
-            hand.act((kind, 0 if kind == "draw" else amount, cards), seat)
-        except (DrawError, PokercoreError) as exc:
+            state.act(move, seat)
+        except PokercoreError as exc:
             raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
-        if hand.is_over:
+        if state.is_over:
             self._finish_hand()
 
     def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
-        hand = self.hand
-        if hand.is_over:
+        state = self.hand_state
+        seat = state.actor
+        if seat is None or self.seats[seat].kind != "ai":
             return None
-        seat = hand.actor
-        s = self.seats[seat]
-        if s.kind != "ai":
-            return None
-        obs = hand.observe(seat)
-        agent = s.agent
-        return seat, (lambda: agent(obs)), (self.gamestate.hands_played, len(hand.events))
+        obs = state.observe(seat)
+        agent = self.seats[seat].agent
+        return seat, (lambda: agent(obs)), (self.session.hands_played, len(state.events))
 
     def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:
-        hand = self.hand
-        if stamp != (self.gamestate.hands_played, len(hand.events)) or hand.actor != seat:
+        state = self.hand_state
+        if stamp != (self.session.hands_played, len(state.events)) or state.actor != seat:
             return False
-        legal = hand.legal_actions()
+        legal = state.legal_actions()
         if result is None or result not in legal:
-            result = STAND_PAT if hand.phase == "draw" else (CHECK if CHECK in legal else FOLD)
-        hand.act(result, seat)
-        if hand.is_over:
+            result = STAND_PAT if state.street == Street.DRAW else (CHECK if CHECK in legal else FOLD)
+        state.act(result, seat)
+        if state.is_over:
             self._finish_hand()
         return True
 
     # ------------------------------------------------------------------ seeing
     def view(self, seat: int) -> dict[str, Any]:
-        hand = self.hand
-        obs = hand.observe(seat)
+        obs = self.hand_state.observe(seat)
         players = self.players_public()
         for p in players:
             i = p["seat"]
@@ -153,7 +153,7 @@ class DrawTable(Table):
             "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "amount": e.amount,
                         "drawn": e.drawn} for e in obs.events],
             "legal": legal, "showdown": showdown,
-            "game_over": obs.payouts is not None and self.gamestate.is_over,
+            "game_over": obs.payouts is not None and self.session.is_over,
             "rules": {"ante": cfg.ante, "small_bet": cfg.small_bet, "big_bet": cfg.big_bet,
                       "raise_cap": cfg.raise_cap},
         }

@@ -1,0 +1,207 @@
+"""A Binh session on the server: deals, arrangements collected from every seat, reveal and totals.
+
+Every seat arranges at the same time.  Each deal is a
+:class:`pokercore.binh.DealState`: it checks the dealt cards once, declares
+the special hands once (those seats have nothing to arrange) and checks
+each submitted arrangement once, as it comes.  Until the reveal a seat's
+view holds its own 13 cards only (and which seats have submitted); once
+every seat has played, the deal state scores every pair once into a
+:class:`pokercore.binh.DealResult`, and every hand is shown with its
+branch names, the branch-by-branch result of every pair (read from the
+result, not scored again), the nets and the running totals.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .. import describe_rank, evaluate3, evaluate5
+from ..binh import (
+    DEFAULT_RULES,
+    Arrangement,
+    DealResult,
+    DealState,
+    PairPath,
+    SpecialHand,
+    deal_hands,
+    make_agent,
+    suggest_arrangement,
+)
+from ..errors import PokercoreError
+from .protocol import Action, ArrangeAction, Create, Preview, ProtocolError, card_names
+from .seat_table import Limits, SeatTable
+
+__all__ = ["BinhSeatTable", "arrangement_json", "branch_names"]
+
+#: The ``how`` of a revealed pair, as the protocol words it.
+_HOW = {PairPath.SPECIAL_VS_SPECIAL: "special hand", PairPath.SPECIAL: "special hand",
+        PairPath.FOUL_VS_FOUL: "foul vs foul", PairPath.FOUL: "foul vs normal",
+        PairPath.BRANCHES: "branch by branch"}
+
+
+def _foul(top: int | None, middle: int | None, bottom: int | None) -> str | None:
+    if top is not None and middle is not None and top > middle:
+        return "the top is stronger than the middle"
+    if middle is not None and bottom is not None and middle > bottom:
+        return "the middle is stronger than the bottom"
+    return None
+
+
+def branch_names(top: tuple[int, ...], middle: tuple[int, ...], bottom: tuple[int, ...]) -> dict[str, Any]:
+    """Names of the complete branches of a partial arrangement and whether it fouls.
+
+    >>> from pokercore import parse_cards as p
+    >>> branch_names(p("Qh Qd 2c"), p("Ks Kd 7c 7d 3s"), p("Ac Ah As 9s 9h"))["names"]
+    ['Pair of queens', 'Two pair, kings and sevens', 'Full house, aces full of nines']
+    >>> names = branch_names(p("Ac Ah As"), p("Ks Kd 7c 7d 3s"), p("Qh Qd 2c"))
+    >>> names["names"][2], names["foul"]
+    (None, 'the top is stronger than the middle')
+    """
+    ranks: list[int | None] = [
+        evaluate3(top) if len(top) == 3 else None,
+        evaluate5(middle, "binh") if len(middle) == 5 else None,
+        evaluate5(bottom, "binh") if len(bottom) == 5 else None,
+    ]
+    return {"names": [describe_rank(r, "binh") if r is not None else None for r in ranks], "foul": _foul(*ranks)}
+
+
+def arrangement_json(a: Arrangement) -> dict[str, Any]:
+    """An arrangement as the protocol shows it: cards and names per branch, and its foul (from its own ranks)."""
+    return {"top": card_names(a.top), "middle": card_names(a.middle), "bottom": card_names(a.bottom),
+            "names": [describe_rank(r, "binh") for r in a.ranks], "foul": _foul(*a.ranks)}
+
+
+class BinhSeatTable(SeatTable):
+    """Binh for 2-4 seats with the default rules; totals run over the session's deals."""
+
+    game = "binh"
+
+    def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
+                 seed: int | None = None) -> None:
+        super().__init__(table_id, request.seats, limits, owner)
+        seed = secrets.randbits(62) if seed is None else seed
+        self.rules = DEFAULT_RULES
+        self.rng = np.random.default_rng(seed)
+        ai_rng = np.random.default_rng([seed, 1])
+        for s in self.seats:
+            if s.kind == "ai":
+                s.agent = make_agent(s.level or "normal", ai_rng, self.rules)
+        self.n = len(self.seats)
+        self.deal_number = 0
+        self.totals = [0] * self.n
+        self.history: list[DealResult] = []
+        self._start_next()
+
+    # ------------------------------------------------------------------ flow
+    def _start_next(self) -> None:
+        self.deal_number += 1
+        self.deal = DealState(deal_hands(self.n, self.rng), self.rules)
+        self.result: DealResult | None = None
+        self._maybe_reveal()  # every hand special: nothing to arrange
+
+    def _hand_over(self) -> bool:
+        return self.result is not None
+
+    def _maybe_reveal(self) -> None:
+        if self.result is None and not self.deal.to_arrange:
+            self.result = self.deal.result()
+            self.totals = [t + v for t, v in zip(self.totals, self.result.nets)]
+            self.history.append(self.result)
+
+    # ------------------------------------------------------------------ acting
+    def _apply_action(self, seat: int, action: Action) -> None:
+        if not isinstance(action, ArrangeAction):
+            raise ProtocolError("illegal_action", f"{action.kind} is a draw action; this table plays Binh: "
+                                                  f"send kind \"arrange\" with top, middle and bottom")
+        if self.result is not None:
+            raise ProtocolError("not_your_turn", "the deal is over: send 'next' for the next deal")
+        special = self.deal.specials[seat]
+        if special is not None:
+            raise ProtocolError("not_your_turn", f"your hand is special ({special}) and is "
+                                                 f"declared for you: nothing to arrange")
+        if seat not in self.deal.to_arrange:
+            raise ProtocolError("not_your_turn", "you already arranged this deal; nothing changed")
+        try:
+            self.deal.arrange(seat, Arrangement(action.top, action.middle, action.bottom))
+        except PokercoreError as exc:
+            raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
+        self._maybe_reveal()
+
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
+        for i in self.deal.to_arrange:
+            s = self.seats[i]
+            if s.kind == "ai":
+                obs = self.deal.observation(i)
+                agent = s.agent
+                return i, (lambda agent=agent, obs=obs: agent(obs)), self.deal_number
+        return None
+
+    def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:
+        if stamp != self.deal_number or seat not in self.deal.to_arrange:
+            return False
+        try:
+            self.deal.arrange(seat, result)
+        except PokercoreError:  # an AI that failed or answered badly plays the suggestion instead
+            self.deal.arrange(seat, suggest_arrangement(self.deal.hands[seat])[0])
+        self._maybe_reveal()
+        return True
+
+    # ------------------------------------------------------------------ helpers for players
+    def preview(self, seat: int, request: Preview) -> dict[str, Any]:
+        if not set(request.top + request.middle + request.bottom) <= set(self.deal.hands[seat]):
+            raise ProtocolError("bad_message", "preview: only your own cards can be previewed")
+        return {"type": "preview", **branch_names(request.top, request.middle, request.bottom)}
+
+    def suggest_job(self, seat: int) -> Callable[[], dict[str, Any]]:
+        """The AI's best arrangement of ``seat``'s cards (to run off the loop)."""
+        if self.result is not None or self.deal.specials[seat] is not None:
+            raise ProtocolError("illegal_action", "nothing to arrange now")
+        cards = list(self.deal.hands[seat])
+        deal = self.deal_number
+
+        def job() -> dict[str, Any]:
+            a, value = suggest_arrangement(cards)
+            return {"type": "suggestion", "deal": deal, **arrangement_json(a), "expected": round(float(value), 3)}
+        return job
+
+    # ------------------------------------------------------------------ seeing
+    def _reveal_json(self, rec: DealResult) -> dict[str, Any]:
+        hands = []
+        for i, p in enumerate(rec.played):
+            if isinstance(p, SpecialHand):
+                hands.append({"seat": i, "special": str(p), "special_type": p.type,
+                              "cards": card_names(rec.hands[i])})
+            else:
+                hands.append({"seat": i, "special": None, **arrangement_json(p)})
+        pairs = [{"seats": [i, j], "score": o.score, "branches": list(o.branches) if o.branches else None,
+                  "how": _HOW[o.path]} for (i, j), o in sorted(rec.outcomes.items())]
+        return {"hands": hands, "pairs": pairs, "nets": list(rec.nets)}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        deal = self.deal
+        players = self.players_public()
+        for p in players:
+            i = p["seat"]
+            p.update(total=self.totals[i], ready=self.seats[i].ready,
+                     submitted=deal.arranged[i] is not None or deal.specials[i] is not None)
+        mine = deal.arranged[seat]
+        sp = deal.specials[seat]
+        return {
+            "type": "state", "game": "binh", "table": self.id, "seat": seat,
+            "seq": self.seats[seat].next_seq, "version": self.version,
+            "deal": self.deal_number, "phase": "reveal" if self.result is not None else "arrange",
+            "cards": card_names(deal.hands[seat]),
+            "special": None if sp is None else {"name": str(sp), "type": sp.type,
+                                                "points": self.rules.special_points(str(sp.type))},
+            "arranged": arrangement_json(mine) if mine is not None else None,
+            "players": players,
+            "totals": list(self.totals),
+            "legal": [{"kind": "arrange"}] if self.result is None and seat in deal.to_arrange else [],
+            "reveal": self._reveal_json(self.result) if self.result is not None else None,
+            "rules": {"foul_points": self.rules.foul_points, "type_a_points": self.rules.type_a_points,
+                      "type_b_points": self.rules.type_b_points},
+        }

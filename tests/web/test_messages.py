@@ -1,0 +1,122 @@
+"""Messages are read once, at the edge, into typed values holding card codes.
+
+``pokercore.web.protocol.parse_message`` is the only place that reads JSON
+or card strings: the seat tables and the app get frozen message objects.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from pokercore import parse_cards
+from pokercore.binh import AGENT_LEVELS
+from pokercore.cards import RANKS, SUITS
+from pokercore.draw.ai import AGENTS
+
+from .helpers import connect, require
+
+require("starlette")
+
+from pokercore.web import protocol  # noqa: E402  (needs the web extra)
+from pokercore.web.protocol import (  # noqa: E402
+    Act,
+    ArrangeAction,
+    BettingAction,
+    Create,
+    DrawAction,
+    Join,
+    Next,
+    Ping,
+    Preview,
+    ProtocolError,
+    Suggest,
+    parse_message,
+)
+
+WEB = Path(protocol.__file__).resolve().parent
+
+
+@pytest.mark.parametrize("raw, typed", [
+    ('{"type": "create", "game": "draw", "seats": ["me", "maniac", "remote"], "hands": 3}',
+     Create("draw", ("me", "maniac", "remote"), 3)),
+    ('{"type": "create", "game": "binh", "seats": ["me", "strongest"]}', Create("binh", ("me", "strongest"))),
+    ('{"type": "join", "table": "abc-_1", "seat": 2, "token": "tok"}', Join("abc-_1", 2, "tok")),
+    ('{"type": "act", "seq": 3, "action": {"kind": "call"}}', Act(3, BettingAction("call"))),
+    ('{"type": "act", "seq": 3, "action": {"kind": "raise", "amount": 8}}', Act(3, BettingAction("raise", 8))),
+    ('{"type": "act", "seq": 4, "action": {"kind": "draw"}}', Act(4, DrawAction(()))),
+    ('{"type": "act", "seq": 4, "action": {"kind": "draw", "cards": ["2c", "As"], "amount": 0}}',
+     Act(4, DrawAction((0, 51)))),
+    ('{"type": "act", "seq": 1, "action": {"kind": "arrange", "top": ["2c", "3c", "4c"], '
+     '"middle": ["5c", "6c", "7c", "8c", "9c"], "bottom": ["Tc", "Jc", "Qc", "Kc", "Ac"]}}',
+     Act(1, ArrangeAction(tuple(parse_cards("2c 3c 4c")), tuple(parse_cards("5c 6c 7c 8c 9c")),
+                          tuple(parse_cards("Tc Jc Qc Kc Ac"))))),
+    ('{"type": "next", "seq": 7}', Next(7)),
+    ('{"type": "preview", "top": ["Ah"]}', Preview((parse_cards("Ah")[0],), (), ())),
+    (b'{"type": "suggest"}', Suggest()),
+    ('{"type": "ping"}', Ping()),
+])
+def test_each_message_becomes_a_frozen_typed_value_with_card_codes(raw, typed):
+    msg = parse_message(raw)
+    assert msg == typed and type(msg) is type(typed)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        msg.seq = 0  # type: ignore[misc, union-attr]
+    assert msg.type == (raw.decode() if isinstance(raw, bytes) else raw).split('"type": "')[1].split('"')[0]
+
+
+@pytest.mark.parametrize("raw, code, says", [
+    ('{"type": "create", "game": "draw", "seats": ["me", "expert"]}', "bad_message", "maniac"),
+    ('{"type": "create", "game": "binh", "seats": ["me", "me"]}', "bad_message", "at most one"),
+    ('{"type": "create", "game": "binh", "seats": ["me", "easy"], "hands": 3}', "bad_message", "draw only"),
+    ('{"type": "act", "seq": 1, "action": {"kind": "draw", "cards": ["10h"]}}', "bad_message", "23456789TJQKA"),
+    ('{"type": "act", "seq": 1, "action": {"kind": "draw", "cards": ["as"]}}', "bad_message", "not a card"),
+    ('{"type": "act", "seq": 1, "action": {"kind": "bet", "cards": []}}', "bad_message", "only a draw"),
+    ('{"type": "act", "seq": 1, "action": {"kind": "check", "x": 1}}', "bad_message", "'x'"),
+    ('{"type": "preview", "top": ["Ah"], "middle": ["Ah"]}', "bad_message", "two branches"),
+    ('{"type": "join", "table": "a b", "seat": 0, "token": "t"}', "bad_message", "as the server gave it"),
+    ('{"type": "ping", "seq": 1}', "bad_message", "unknown field"),
+    ('{"type": 5}', "unknown_type", "use one of"),
+    ("[" * 2000 + "]" * 2000, "bad_json", "nested too deeply"),
+])
+def test_refusals_keep_their_documented_codes(raw, code, says):
+    with pytest.raises(ProtocolError, match=says) as info:
+        parse_message(raw)
+    assert info.value.code == code
+
+
+def test_deeply_nested_json_is_refused_and_the_connection_goes_on(tc):
+    me = connect(tc)
+    me.send("[" * 2000 + "]" * 2000)
+    assert me.error()["code"] == "bad_json"
+    me.send({"type": "ping"})
+    assert me.recv()["type"] == "pong"
+
+
+def test_the_lists_of_the_protocol_come_from_their_one_home():
+    assert protocol.BINH_LEVELS == tuple(AGENT_LEVELS)
+    assert protocol.DRAW_LEVELS == tuple(AGENTS)
+    assert sorted(protocol._CODE_OF.values()) == list(range(52))
+    assert {name[0] for name in protocol._CODE_OF} == set(RANKS)
+    assert {name[1] for name in protocol._CODE_OF} == set(SUITS)
+
+
+def test_any_draw_agent_can_sit_at_a_web_table(tc):
+    me = connect(tc)
+    joined = me.create("draw", ["me", "maniac", "tag"], hands=1)
+    assert joined["type"] == "joined"
+    assert [p["level"] for p in me.last_state["players"]] == [None, "maniac", "tag"]
+
+
+@pytest.mark.parametrize("module", ["app.py", "seat_table.py", "binh_seat_table.py", "draw_seat_table.py"])
+def test_only_the_protocol_module_reads_json_or_card_strings(module):
+    tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {f"{n.module}.{a.name}" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+                 for a in n.names}
+    assert "json" not in imported
+    readers = {"card_codes", "parse_cards", "parse_card", "cards_to_array", "loads"}
+    assert not {name for name in imported if name.rsplit(".", 1)[-1] in readers}
+    assert not {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} & readers
