@@ -328,7 +328,7 @@ class BinhDriver(Driver):
             fixed = [_Fixed(p) for p in self._played if p is not None]
             record = run_deal(fixed, rules=self.rules, hands=self._hands)
             self._nets = tuple(int(x) for x in record.nets)
-            self._pairs = dict(record.pairs)
+            self._pairs = {pair: int(o.score) for pair, o in record.outcomes.items()}
 
     def returns(self) -> tuple[float, ...]:
         if self._nets is None:
