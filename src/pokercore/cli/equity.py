@@ -64,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result.as_dict(), indent=2, allow_nan=False))
     else:
         print(result.table())
+        print(f"method: {result.method}")
     return 0
 
 

@@ -70,7 +70,7 @@ def arrays(ranges: Ranges) -> tuple[Any, Any, Any]:
     return combos, offsets, weights
 
 
-def _figure(x: float) -> str:
+def figure(x: float) -> str:
     """1234 -> '1,234'; 2.1e12 -> '2.1e12'."""
     if x < 1e7:
         return f"{x:,.0f}"
@@ -78,11 +78,13 @@ def _figure(x: float) -> str:
     return f"{mantissa}e{int(exponent)}"
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
     for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
         if seconds >= 2 * size:
             return f"about {seconds / size:,.0f} {unit}"
-    return f"about {max(seconds, 1):,.0f} seconds"
+    if seconds < 1:
+        return "under a second"
+    return f"about {seconds:,.0f} seconds"
 
 
 def _refuse(what: str) -> PokercoreValueError:
@@ -107,14 +109,14 @@ def exact_deals(ranges: Ranges, boards: int) -> tuple[Any, Any]:
     if status == 1:
         least = (MAX_ASSIGNMENTS + 1) * boards * players
         raise _refuse(f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least "
-                      f"{_figure(least)} hands, {_duration(least / EXACT_HANDS_PER_SECOND)} on one core)")
+                      f"{figure(least)} hands, {duration(least / EXACT_HANDS_PER_SECOND)} on one core)")
     if status == 2:
         raise _refuse(f"search more than {COUNT_STEPS:,} combinations of the ranges just to list their deals")
     hands = count * boards * players
     if hands > EXACT_MAX_HANDS:
-        raise _refuse(f"evaluate {_figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "
-                      f"players, {_duration(hands / EXACT_HANDS_PER_SECOND)} on one core; the limit is "
-                      f"{_figure(EXACT_MAX_HANDS)})")
+        raise _refuse(f"evaluate {figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "
+                      f"players, {duration(hands / EXACT_HANDS_PER_SECOND)} on one core; the limit is "
+                      f"{figure(EXACT_MAX_HANDS)})")
     return _equity.build_deals(combos, offsets, weights, count)
 
 

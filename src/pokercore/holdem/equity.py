@@ -51,9 +51,9 @@ from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from ._checks import MAX_PLAYERS as MAX_PLAYERS
 from ._checks import PlayerLike, TooManyPlayersError, exact_flag, integer_argument, prepare
+from ._plan import EXACT_HANDS_PER_SECOND, arrays, duration, exact_deals, figure, normalise, unit_seeds
 from ._plan import EXACT_MAX_HANDS as EXACT_MAX_HANDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from ._plan import arrays, exact_deals, normalise, unit_seeds
 from ._run import as_executor, progress_reporter, run_on_executor, run_tasks
 from .ranges import EmptyRangeError
 
@@ -63,10 +63,17 @@ if TYPE_CHECKING:
 
     _ExactUnit = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint8], int, int, int, int, int]
 
-__all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity"]
+__all__ = [
+    "EXACT_AUTO_SECONDS", "EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity",
+]
 
-#: Exact enumeration is chosen automatically when deals x boards is at most this.
-EXACT_LIMIT = 60_000_000
+#: Exact enumeration is chosen automatically when it should take at most this many seconds on one core:
+#: (deals after card removal) x boards x players hands at :data:`EXACT_HANDS_PER_SECOND`.
+EXACT_AUTO_SECONDS = 1.0
+#: Kept for code that read the old rule: the hands (deals x boards x players) of a one-second exact run.
+EXACT_LIMIT = int(EXACT_AUTO_SECONDS * EXACT_HANDS_PER_SECOND)
+#: Combinations searched while counting the deals to choose the method (a few milliseconds).
+AUTO_COUNT_STEPS = 2_000_000
 #: Default number of Monte Carlo samples.
 DEFAULT_SAMPLES = 200_000
 #: Most Monte Carlo samples (about six hours on one core).
@@ -96,9 +103,14 @@ class PlayerEquity:
     combos : int
         Combos left in the player's range after card removal (1 for a hand).
     win, tie, equity : float
-        Share of deals won outright, tied for the best hand, and the pot share.
+        Share of deals won outright, share of deals tied for the best hand
+        (how often the player ties), and the pot share.
     stderr : float
         Standard error of ``equity`` (0.0 when exact).
+    tie_equity : float
+        The pot share won from ties: a 2-way tie counts 1/2, a 3-way 1/3
+        (PokerStove's and Equilab's "tie" column); ``equity = win +
+        tie_equity``.
     """
 
     label: str
@@ -107,6 +119,7 @@ class PlayerEquity:
     tie: float
     equity: float
     stderr: float
+    tie_equity: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -124,6 +137,12 @@ class EquityResult:
         Boards enumerated (weighted by combo weights) or samples drawn.
     seed : int or None
         The Monte Carlo seed (None when exact).
+    method : str
+        Which method ran and why, e.g. ``"exact (chosen: 36 deals x
+        1,712,304 boards, under a second on one core)"``.
+    deals, boards : int
+        Exact runs: the deals enumerated (one combo per player, no card
+        shared) and the board completions of each; 0 for Monte Carlo.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -132,20 +151,28 @@ class EquityResult:
     exact: bool
     trials: float
     seed: int | None
+    method: str = ""
+    deals: int = 0
+    boards: int = 0
 
     def table(self) -> str:
-        """A plain-text table, one row per player."""
+        """A plain-text table, one row per player.
+
+        Columns: ``win`` (won alone), ``ties`` (how often tied for the best
+        hand), ``tie eq`` (the pot share won from ties, PokerStove's "tie"),
+        ``equity`` (``win + tie eq``).
+        """
         width = max(6, *(len(p.label) for p in self.players))
-        head = f"{'player':<{width}}  combos     win     tie  equity"
+        head = f"{'player':<{width}}  combos     win    ties  tie eq  equity"
         if not self.exact:
             head += "   +/- se"
         lines = [head]
         for p in self.players:
-            line = f"{p.label:<{width}}  {p.combos:>6} {p.win:7.2%} {p.tie:7.2%} {p.equity:7.2%}"
+            line = f"{p.label:<{width}}  {p.combos:>6} {p.win:7.2%} {p.tie:7.2%} {p.tie_equity:7.2%} {p.equity:7.2%}"
             if not self.exact:
                 line += f"  {p.stderr:7.3%}"
             lines.append(line)
-        how = (f"exact: {self.trials:,.0f} boards (all deals)" if self.exact
+        how = (f"exact: {self.deals:,} deals x {self.boards:,} boards" if self.exact
                else f"Monte Carlo: {self.trials:,.0f} samples, seed {self.seed}")
         where = f"board {self.board or '(none)'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{where}; {how}")
@@ -190,9 +217,11 @@ def equity(
         Cards out of the deck (folded or seen).
     exact : bool, optional
         True: enumerate every deal and board; False: Monte Carlo.  Default:
-        exact when deals x boards is at most :data:`EXACT_LIMIT` and no
-        ``samples`` are given.  ``exact=True`` is refused up front when the
-        deals after card removal times the boards times the players exceed
+        exact when its estimated time (the deals left after card removal x
+        the boards x the players, at :data:`EXACT_HANDS_PER_SECOND`) is at
+        most :data:`EXACT_AUTO_SECONDS` on one core and no ``samples`` are
+        given, else Monte Carlo; ``EquityResult.method`` says which and why.
+        ``exact=True`` is refused up front when the deals after card removal times the boards times the players exceed
         :data:`EXACT_MAX_HANDS` (about five minutes on one core), or the
         deals exceed :data:`MAX_ASSIGNMENTS`; the message gives the figure.
     samples : int, optional
@@ -268,17 +297,18 @@ def equity(
     need = 5 - len(board_codes)
     live = 52 - len(board_codes) - len(dead_codes) - 2 * P
     boards = comb(live, need)
-    product = 1
-    for r in ranges:
-        product *= len(r)
-    if exact is None:
-        exact = samples is None and product * boards <= EXACT_LIMIT and product <= MAX_ASSIGNMENTS
+    if exact is not None:
+        method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
+    elif samples is not None:
+        exact, method = False, "Monte Carlo (samples given)"
+    else:
+        exact, method = _choose(ranges, boards)
     report = progress_reporter(progress)
     board_arr = np.array(board_codes, dtype=np.uint8)
     dead_mask = _mask(dead_codes)
     if exact:
         holes, weights = exact_deals(ranges, boards)
-        m = len(holes)
+        m = n_deals = len(holes)
         units: list[_ExactUnit]
         first = live - need + 1 if need else 1
         if m == 1:
@@ -299,10 +329,9 @@ def equity(
         total = float(sum(p[1] for p in parts))
         se = [0.0] * P
         used_seed = None
-        pairs = holes.astype(np.int64)
-        combos = [len(np.unique(pairs[:, 2 * p] * 64 + pairs[:, 2 * p + 1])) for p in range(P)]
     else:
         n = DEFAULT_SAMPLES if samples is None else samples
+        n_deals = 0
         used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
         plan_args = (*arrays(ranges), board_arr, dead_mask)
         plan = _montecarlo.MonteCarloPlan(*plan_args)
@@ -338,17 +367,18 @@ def equity(
         sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
         var = np.maximum(sq - share * share, 0.0)
         se = [float(sqrt(v / max(n - 1, 1))) for v in var]
-        combos = [len(r) for r in ranges]
+    combos = _combos_left(ranges)
     results = tuple(
         PlayerEquity(labels[p], combos[p], float(counts[0, p] / total), float(counts[1, p] / total),
-                     float((counts[0, p] + counts[2, p]) / total), se[p])
+                     float((counts[0, p] + counts[2, p]) / total), se[p], float(counts[2, p] / total))
         for p in range(P)
     )
     if not all(isfinite(x) for r in results for x in (r.win, r.tie, r.equity, r.stderr)) or not total > 0:
         # Weights are normalised and deals weighed exponent apart, so this is a bug, not bad input.
         raise RuntimeError(f"equity: non-finite result {results} (total weight {total})")
     return EquityResult(results, format_cards(board_codes) if board_codes else "",
-                        format_cards(dead_codes) if dead_codes else "", bool(exact), total, used_seed)
+                        format_cards(dead_codes) if dead_codes else "", bool(exact), total, used_seed, method,
+                        n_deals, boards if exact else 0)
 
 
 def _exact_task(unit: _ExactUnit) -> Any:
@@ -364,3 +394,41 @@ def _monte_carlo_task(plan_args: tuple[Any, ...], seed: int, lo: int, hi: int, s
 
     plan = _montecarlo.MonteCarloPlan(*plan_args)
     return plan.run(unit_seeds(seed, lo, hi), lo, hi, samples, MC_UNIT, MAX_REJECTS, None, False, lo)
+
+
+def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
+    """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; and why.
+
+    The estimate counts the real deals after card removal (combos that share
+    a card are no deal), not the product of the range sizes.
+    """
+    from . import _equity
+    from ._plan import arrays
+
+    combos, offsets, _ = arrays(ranges)
+    count, status = _equity.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
+    if status != 0:
+        return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)"
+    if count == 0:
+        return True, "exact (chosen: no deal is possible)"  # the exact path names the problem
+    hands = count * boards * len(ranges)
+    seconds = hands / EXACT_HANDS_PER_SECOND
+    what = f"{count:,} deals x {boards:,} boards, {duration(seconds)} on one core"
+    if seconds <= EXACT_AUTO_SECONDS:
+        return True, f"exact (chosen: {what})"
+    return False, f"Monte Carlo (chosen: exact would score {figure(hands)} hands: {what})"
+
+
+def _combos_left(ranges: Any) -> list[int]:
+    """Each range's combos that share no card with the board, the dead cards or another player's single hand.
+
+    The same figure whatever the method (a combo that shares a card with
+    another range's combos still counts: it is dealt whenever that range
+    holds another combo).
+    """
+    fixed = [set(r[0][0]) if len(r) == 1 else set() for r in ranges]
+    out = []
+    for p, r in enumerate(ranges):
+        taken = set().union(*(f for q, f in enumerate(fixed) if q != p))
+        out.append(sum(1 for (a, b), _ in r if a not in taken and b not in taken))
+    return out
