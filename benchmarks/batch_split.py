@@ -6,7 +6,7 @@
 ``evaluate{5,6,7}_batch`` and ``evaluate_omaha_batch`` check the whole array
 (every row: codes 0..51, distinct; Omaha also holes vs boards) before their
 ``nogil`` loop runs.  This script builds a throwaway extension in a temporary
-folder that cimports the same pieces (``pokercore._read_cards.first_invalid_row``,
+folder that cimports the same pieces (``pokercore.validation.first_invalid_row``,
 the kernels of ``pokercore.ceval``/``ceval7``) and times, on the same random
 hands:
 
@@ -46,7 +46,7 @@ PYX = r'''
 from libc.stdint cimport uint8_t, int32_t
 from pokercore.ceval cimport pc_eval5_standard
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
-from pokercore._read_cards cimport first_invalid_row
+from pokercore.validation cimport first_invalid_row
 
 def validation(const uint8_t[:, ::1] h):
     cdef Py_ssize_t bad
