@@ -128,13 +128,13 @@ def ladder(args: argparse.Namespace) -> None:
         a, b = pair.split(":")
         t0 = time.perf_counter()
         r = simulate("binh", [_CLASSES[a], _CLASSES[b]], deals=args.deals, seed=args.seed, duplicate=True,
-                     progress=False)
+                     progress=False, keep_payoffs=True)
         print(f"| {a} vs {b} (heads-up) | {args.deals} | {_ci(r.payoffs[:, 0])} | "
               f"{time.perf_counter() - t0:.0f} |", flush=True)
     if args.table:
         t0 = time.perf_counter()
         r = simulate("binh", [_CLASSES[a] for a in args.table], deals=args.deals, seed=args.seed,
-                     duplicate=True, progress=False)
+                     duplicate=True, progress=False, keep_payoffs=True)
         per_opp = r.payoffs / (len(args.table) - 1)
         print(f"\n{len(args.table)}-seat table, {args.deals} deals x {len(args.table)} rotations, "
               f"{time.perf_counter() - t0:.0f} s\n| agent | points/deal/opponent (95% CI) |\n|---|---|")

@@ -52,7 +52,8 @@ def pair_match(a: str, b: str, players: int, deals: int, seed: int, workers: int
     """
     t = time.perf_counter()
     agents = [a, b] * (players // 2) if seating == "alternate" else [a] + [b] * (players - 1)
-    r = simulate("draw", agents, deals=deals, seed=seed, workers=workers, duplicate=True, progress=False)
+    r = simulate("draw", agents, deals=deals, seed=seed, workers=workers, duplicate=True, progress=False,
+                 keep_payoffs=True)
     net = r.payoffs[:, 0::2].mean(axis=1) if seating == "alternate" else r.payoffs[:, 0]
     return net, deals * players, time.perf_counter() - t
 
@@ -147,7 +148,7 @@ def main(argv=None):
     if ns.mode == "mixed":
         t = time.perf_counter()
         r = simulate("draw", ns.table, deals=ns.deals, seed=ns.seed, workers=ns.workers, duplicate=True,
-                     progress=False)
+                     progress=False, keep_payoffs=True)
         dt = time.perf_counter() - t
         n = len(ns.table)
         print(f"mixed table {' '.join(ns.table)}: {ns.deals} deals x {n} rotations = "

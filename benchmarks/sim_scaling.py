@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         for workers in (1, 2):
             best = 0.0
             for _ in range(args.repeat):
-                r = simulate(game, agents, deals, seed=1, workers=workers, progress=False)
+                r = simulate(game, agents, deals, seed=1, workers=workers, progress=False, keep_payoffs=True)
                 best = max(best, r.meta["deals_per_s"])
                 payoffs[workers] = r.payoffs
             rate[workers] = best

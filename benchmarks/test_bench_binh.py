@@ -116,7 +116,7 @@ def test_pure_python_reference(benchmark: Any, measure: Any) -> None:
     def run() -> None:
         for h in hands:
             ref = reference_search.RefHand(h)
-            ref.best(ref.legal(), lambda s: ref.table_value(s, TABLES.top, TABLES.middle, TABLES.bottom))
+            ref.best(ref.legal(), lambda s, ref=ref: ref.table_value(s, TABLES.top, TABLES.middle, TABLES.bottom))
 
     measure(run, len(hands), rounds=3)
     _record(benchmark, "reference", len(hands))

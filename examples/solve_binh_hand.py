@@ -27,7 +27,8 @@ print(best)
 
 # Any other objective: a callable scoring every legal arrangement.
 legal = legal_arrangements(hand)
-print(f"\n{len(legal)} legal rows; the strongest possible top: {best_arrangement(hand, lambda rows: rows['top_rank']).format()}")
+strongest_top = best_arrangement(hand, lambda rows: rows["top_rank"])
+print(f"\n{len(legal)} legal rows; the strongest possible top: {strongest_top.format()}")
 
 # A hand-made table: value the top as much as the bottom.
 ramp = np.linspace(0.0, 1.0, TABLE_LEN)  # one value per Binh rank (10001..17917 are used)

@@ -13,6 +13,8 @@ True
 'Two pair, kings and sevens'
 """
 
+from types import ModuleType
+
 from ._eval import evaluate3, evaluate3_batch, evaluate5, evaluate5_batch
 from ._eval7 import (
     evaluate6,
@@ -109,7 +111,7 @@ __all__ = [
 _SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity`` and ``.ranges`` load on first use."""
     if name in _SUBPACKAGES:
         import importlib

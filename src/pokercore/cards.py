@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, SupportsIndex, Union
+from typing import TYPE_CHECKING, SupportsIndex, TypeGuard, Union, cast
 
 from .errors import (
     CardTypeError,
@@ -49,6 +49,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import NDArray
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -75,15 +76,12 @@ CardsLike = Union[str, Iterable[SupportsIndex | str], "np.ndarray"]
 SeedLike = Union[None, int, "np.random.SeedSequence", "np.random.Generator"]
 
 
-# numpy is imported on first use, not with pokercore: per-call evaluation
-# never needs it and it would triple the import time.
-def _numpy():
-    import numpy
-
-    return numpy
+# numpy is imported on first use (an import statement inside the function
+# that needs it), not with pokercore: per-call evaluation never needs it and
+# it would triple the import time.
 
 
-def _is_array(obj: object) -> bool:
+def _is_array(obj: object) -> TypeGuard[np.ndarray]:
     """True if ``obj`` is a numpy array (False without importing numpy)."""
     np_ = sys.modules.get("numpy")
     return np_ is not None and isinstance(obj, np_.ndarray)
@@ -101,7 +99,11 @@ def is_masked_array(obj: object) -> bool:
     >>> is_masked_array(np.ma.masked_array([1, 2])), is_masked_array(np.array([1, 2])), is_masked_array([1])
     (True, False, False)
     """
-    if not _is_array(obj) or type(obj) is _numpy().ndarray:
+    if not _is_array(obj):
+        return False
+    import numpy as np
+
+    if type(obj) is np.ndarray:
         return False
     from numpy.ma import MaskedArray
 
@@ -205,6 +207,7 @@ def _parse_chunk(chunk: str, out: list[int], text: str) -> None:
     i, n = 0, len(chunk)
     while i < n:
         start = i
+        rank: int | None
         if chunk.startswith("10", i):
             rank = 8
             i += 2
@@ -270,7 +273,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> list[int]:
     if not isinstance(text, str):
         raise CardTypeError(f"parse_cards expects a str, got {type(text).__name__}")
     out: list[int] = []
-    chunk = []
+    chunk: list[str] = []
     for ch in text:
         if ch in _SEPARATORS:
             if chunk:
@@ -344,7 +347,7 @@ def to_codes(cards: CardsLike) -> list[int]:
         raise CardTypeError(
             f"cards must be a string or a sequence of card codes, got {type(cards).__name__}"
         )
-    out = []
+    out: list[int] = []
     for item in cards:
         if isinstance(item, str):
             out.append(parse_card(item))
@@ -377,7 +380,7 @@ def format_cards(codes: CardsLike, *, symbols: bool = False, sep: str = " ") -> 
     return sep.join(format_card(c, symbols=symbols) for c in to_codes(codes))
 
 
-def cards_to_array(cards: CardsLike | Sequence[CardsLike]) -> np.ndarray:
+def cards_to_array(cards: CardsLike | Sequence[CardsLike]) -> NDArray[np.uint8]:
     """Convert cards (or a list of equal-size hands) to a ``uint8`` array.
 
     A string or a flat sequence gives a 1-D array; a sequence of hands gives
@@ -390,7 +393,8 @@ def cards_to_array(cards: CardsLike | Sequence[CardsLike]) -> np.ndarray:
     >>> cards_to_array(["As Kd", "2c 3c"]).shape
     (2, 2)
     """
-    np = _numpy()
+    import numpy as np
+
     if isinstance(cards, np.ndarray):
         if cards.ndim not in (1, 2):
             raise HandSizeError(f"expected a 1-D or 2-D card array, got shape {cards.shape}")
@@ -405,7 +409,8 @@ def cards_to_array(cards: CardsLike | Sequence[CardsLike]) -> np.ndarray:
             f"got {type(cards).__name__}"
         )
     if isinstance(cards, str) or not any(_is_hand(x) for x in cards):
-        return np.asarray(to_codes(cards), dtype=np.uint8)  # type: ignore[arg-type]
+        # No item is a whole hand, so every item is one card (a code or a card string).
+        return np.asarray(to_codes(cast("Sequence[SupportsIndex | str]", cards)), dtype=np.uint8)
     rows = [to_codes(h) for h in cards]
     lengths = {len(r) for r in rows}
     if len(lengths) > 1:
@@ -420,20 +425,23 @@ def _is_hand(item: object) -> bool:
     return isinstance(item, Sequence) or _is_array(item)
 
 
-def array_to_cards(array: np.ndarray) -> list[int] | list[list[int]]:
+def array_to_cards(array: NDArray[np.integer]) -> list[int] | list[list[int]]:
     """Convert a 1-D or 2-D card array back to (lists of) int codes.
 
     >>> array_to_cards(cards_to_array("As Kd"))
     [51, 45]
     """
-    arr = _numpy().asarray(array)
+    import numpy as np
+
+    arr = np.asarray(array)
     if arr.dtype.kind not in "iu":
         raise CardTypeError(f"card array must have an integer dtype, got {arr.dtype}")
     if arr.ndim not in (1, 2):
         raise HandSizeError(f"expected a 1-D or 2-D card array, got shape {arr.shape}")
     if arr.size and (arr.min() < 0 or arr.max() > 51):
         raise InvalidCardError("card codes must be in 0..51 (2c = 0 ... As = 51)")
-    return arr.astype(int).tolist()
+    codes: list[int] | list[list[int]] = arr.astype(int).tolist()
+    return codes
 
 
 def full_deck() -> list[int]:
@@ -442,7 +450,8 @@ def full_deck() -> list[int]:
 
 
 def _generator(seed: SeedLike) -> np.random.Generator:
-    np = _numpy()
+    import numpy as np
+
     if isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence))):
@@ -454,10 +463,10 @@ def _generator(seed: SeedLike) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def _dead_cards(exclude: object) -> set[int]:
+def _dead_cards(exclude: CardsLike | None) -> set[int]:
     if exclude is None:
         return set()
-    return set(to_codes(exclude))  # type: ignore[arg-type]
+    return set(to_codes(exclude))
 
 
 class Deck:
@@ -481,10 +490,12 @@ class Deck:
     """
 
     def __init__(self, seed: SeedLike = None, *, exclude: CardsLike | None = None) -> None:
+        import numpy as np
+
         self._rng = _generator(seed)
         dead = _dead_cards(exclude)
-        cards = _numpy().array([c for c in range(52) if c not in dead], dtype="int64")
-        self._cards = self._rng.permutation(cards).tolist()
+        cards = np.array([c for c in range(52) if c not in dead], dtype=np.int64)
+        self._cards: list[int] = self._rng.permutation(cards).tolist()
         self._pos = 0
 
     def __len__(self) -> int:
@@ -530,7 +541,7 @@ class Deck:
 
 def random_hands(
     n: int, n_cards: int = 5, seed: SeedLike = None, *, exclude: CardsLike | None = None
-) -> np.ndarray:
+) -> NDArray[np.uint8]:
     """``n`` random hands of distinct cards as an ``(n, n_cards)`` uint8 array.
 
     Each row is an independent draw without replacement from the deck
@@ -552,7 +563,8 @@ def random_hands(
     >>> bool((random_hands(1000, 5, seed=1) == hands).all())
     True
     """
-    np = _numpy()
+    import numpy as np
+
     n = _index(n, "number of hands")
     n_cards = _index(n_cards, "number of cards")
     rng = _generator(seed)

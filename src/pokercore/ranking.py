@@ -30,13 +30,14 @@ from __future__ import annotations
 import enum
 import sys
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from . import _eval
 from .errors import InvalidRankError, InvalidRulesError, PokercoreTypeError, cut
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "BINH_RANK_OFFSET",
@@ -81,18 +82,26 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
            "jacks", "queens", "kings", "aces")
 
 
-def _scale(rules: str) -> str:
+#: The two rank scales, by their canonical names.
+Scale = Literal["standard", "binh"]
+
+
+def _scale(rules: str) -> Scale:
     """The canonical name of a scale; case-insensitive like the evaluators."""
-    if isinstance(rules, str) and rules.lower() in ("standard", "binh"):
-        return rules.lower()
+    name = rules.lower() if isinstance(rules, str) else None
+    if name == "standard":
+        return "standard"
+    if name == "binh":
+        return "binh"
     raise InvalidRulesError(f"rules must be 'standard' or 'binh' (or None: read it from the rank), got {cut(rules)}")
 
 
-_OFFSET = {"standard": 0, "binh": BINH_RANK_OFFSET}
+_OFFSET: dict[Scale, int] = {"standard": 0, "binh": BINH_RANK_OFFSET}
+_SCALES: tuple[Scale, Scale] = ("standard", "binh")
 
 
 @lru_cache(maxsize=2)
-def _descriptors(rules: str) -> np.ndarray:
+def _descriptors(rules: Scale) -> NDArray[np.uint32]:
     return _eval.rank_descriptors(rules)
 
 
@@ -115,15 +124,17 @@ def rank_range(rules: str = "standard") -> tuple[int, int]:
     return _OFFSET[scale] + 1, _OFFSET[scale] + num_ranks(scale)
 
 
-def _int_rank(rank: int) -> int:
+def _int_rank(rank: object) -> int:
+    """``rank`` as an int: an int or a numpy integer (numpy is not imported for it), never a bool."""
+    if isinstance(rank, int) and not isinstance(rank, bool):
+        return int(rank)
     np_ = sys.modules.get("numpy")
-    is_np_int = np_ is not None and isinstance(rank, np_.integer)
-    if isinstance(rank, bool) or not (isinstance(rank, int) or is_np_int):
-        raise PokercoreTypeError(f"rank must be an int, got {type(rank).__name__}")
-    return int(rank)
+    if np_ is not None and isinstance(rank, np_.integer):
+        return int(rank)
+    raise PokercoreTypeError(f"rank must be an int, got {type(rank).__name__}")
 
 
-def scale_of(rank: int) -> str:
+def scale_of(rank: int) -> Scale:
     """The scale a rank belongs to: ``"standard"`` (1..7462) or ``"binh"`` (10001..17917).
 
     >>> from pokercore import evaluate5
@@ -135,7 +146,7 @@ def scale_of(rank: int) -> str:
     pokercore.errors.InvalidRankError: 9000 is not a rank: standard ranks are 1..7462, Binh ranks 10001..17917
     """
     r = _int_rank(rank)
-    for scale in ("standard", "binh"):
+    for scale in _SCALES:
         lo, hi = rank_range(scale)
         if lo <= r <= hi:
             return scale
@@ -146,7 +157,7 @@ def scale_of(rank: int) -> str:
     )
 
 
-def _check_rank(rank: int, rules: str | None) -> tuple[int, str]:
+def _check_rank(rank: int, rules: str | None) -> tuple[int, Scale]:
     """(descriptor index, scale) of a rank; ``rules`` must agree with the value."""
     r = _int_rank(rank)
     if rules is None:
@@ -156,7 +167,7 @@ def _check_rank(rank: int, rules: str | None) -> tuple[int, str]:
     lo, hi = rank_range(want)
     if lo <= r <= hi:
         return r - _OFFSET[want], want
-    other = "binh" if want == "standard" else "standard"
+    other: Scale = "binh" if want == "standard" else "standard"
     olo, ohi = rank_range(other)
     if olo <= r <= ohi:
         raise InvalidRankError(
@@ -196,7 +207,7 @@ def category_of(rank: int, rules: str | None = None) -> HandCategory:
     return HandCategory(int(_descriptors(scale)[index]) >> 20)
 
 
-def categories_of(ranks: np.ndarray, rules: str | None = None) -> np.ndarray:
+def categories_of(ranks: NDArray[np.integer], rules: str | None = None) -> NDArray[np.uint8]:
     """Vectorised :func:`category_of`: a uint8 array of category numbers.
 
     Ranks of both scales may be mixed; with ``rules`` every rank must be of
@@ -211,7 +222,7 @@ def categories_of(ranks: np.ndarray, rules: str | None = None) -> np.ndarray:
     arr = np.asarray(ranks)
     if arr.dtype.kind not in "iu":
         raise PokercoreTypeError(f"ranks must have an integer dtype, got {arr.dtype}")
-    scales = ("standard", "binh") if rules is None else (_scale(rules),)
+    scales: tuple[Scale, ...] = _SCALES if rules is None else (_scale(rules),)
     wide = arr.astype(np.int64)
     out = np.zeros(arr.shape, dtype=np.uint8)
     done = np.zeros(arr.shape, dtype=bool)
@@ -254,7 +265,8 @@ def describe_rank(rank: int, rules: str | None = None, *, kickers: bool = False)
     >>> describe_rank(evaluate3("Qh Qd 9c"), rules="standard")
     Traceback (most recent call last):
     ...
-    pokercore.errors.InvalidRankError: rank 13926 is a binh rank, not a standard rank (valid: 1..7462); drop rules= (the rank names its scale) or pass the rank of a standard evaluation
+    pokercore.errors.InvalidRankError: rank 13926 is a binh rank, not a standard rank (valid: 1..7462);
+    drop rules= (the rank names its scale) or pass the rank of a standard evaluation
     """
     _, rules = _check_rank(rank, rules)
     cat, tb = rank_detail(rank, rules)

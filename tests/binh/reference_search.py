@@ -83,7 +83,9 @@ class RefHand:
             return max(legal, key=self.tiebreak)
         return max(legal, key=lambda s: (value(s),) + self.tiebreak(s))
 
-    def table_value(self, split: Split, top: Sequence[float], middle: Sequence[float], bottom: Sequence[float]) -> float:
+    def table_value(
+        self, split: Split, top: Sequence[float], middle: Sequence[float], bottom: Sequence[float]
+    ) -> float:
         b, m, t = split
         return bottom[self.rank(b)] + middle[self.rank(m)] + top[self.rank(t)]
 

@@ -19,7 +19,8 @@ K = SpecialKind
 CASES = [
     # --- type A
     ("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", {K.DRAGON_FLUSH, K.DRAGON_STRAIGHT, K.ONE_COLOUR}, set()),
-    ("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ks", set(), {K.DRAGON_FLUSH, K.ONE_COLOUR, K.DRAGON_STRAIGHT}),  # 12 of one suit
+    # 12 of one suit
+    ("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ks", set(), {K.DRAGON_FLUSH, K.ONE_COLOUR, K.DRAGON_STRAIGHT}),
     ("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ad", {K.ONE_COLOUR, K.DRAGON_STRAIGHT}, {K.DRAGON_FLUSH}),  # 12 + red
     ("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac", {K.DRAGON_STRAIGHT}, {K.ONE_COLOUR, K.STRAIGHT_FLUSH}),
     ("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Kc", set(), {K.DRAGON_STRAIGHT}),  # 12 ranks and a pair

@@ -142,7 +142,8 @@ def test_plot_without_matplotlib_fails_before_the_run():
 
 
 def test_progress_without_tqdm_fails_before_the_run():
-    proc = run_cli(["toy", "--agents", "high,always", "--deals", "20", "--progress"], setup="import sys; sys.modules['tqdm'] = None")
+    proc = run_cli(["toy", "--agents", "high,always", "--deals", "20", "--progress"],
+                   setup="import sys; sys.modules['tqdm'] = None")
     assert proc.returncode == 2 and proc.stdout == ""
     assert 'needs tqdm: pip install "pokercore[sim]"' in one_line(proc.stderr)
 
@@ -225,7 +226,8 @@ def test_the_decision_timeout_does_not_change_results(tmp_path):
                  "--json", str(a)]) == 0
     assert main(["draw", "--agents", "easy,random,call", "--deals", "60", "--seed", "2", "--no-progress",
                  "--json", str(b), "--decision-timeout", "30"]) == 0
-    strip = lambda d: {k: v for k, v in d.items() if k != "meta"}
+    def strip(d):
+        return {k: v for k, v in d.items() if k != "meta"}
     assert strip(json.loads(a.read_text())) == strip(json.loads(b.read_text()))
 
 
@@ -280,7 +282,7 @@ def test_ctrl_c_ends_quietly_with_130_and_says_where(workers):
                             cwd=ROOT)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     line = one_line(err)
     assert "interrupted" in line

@@ -13,8 +13,8 @@ from pokercore.sim import SimulationError, simulate
     ("draw", ["call", "random", "easy"]),
 ])
 def test_zero_sum_and_identical_across_workers(game, agents):
-    one = simulate(game, agents, deals=24, seed=9, chunk_size=6)
-    two = simulate(game, agents, deals=24, seed=9, chunk_size=6, workers=2)
+    one = simulate(game, agents, deals=24, seed=9, chunk_size=6, keep_payoffs=True)
+    two = simulate(game, agents, deals=24, seed=9, chunk_size=6, workers=2, keep_payoffs=True)
     np.testing.assert_allclose(one.payoffs.sum(axis=1), 0.0, atol=1e-9)
     np.testing.assert_array_equal(one.payoffs, two.payoffs)
     assert np.abs(one.payoffs).sum() > 0
@@ -22,13 +22,15 @@ def test_zero_sum_and_identical_across_workers(game, agents):
 
 @pytest.mark.parametrize("game, agents", [("binh", ["normal", "normal"]), ("draw", ["call", "call"])])
 def test_duplicate_mode_equal_deterministic_agents_tie(game, agents):
-    r = simulate(game, agents, deals=10, seed=3, duplicate=True)
+    r = simulate(game, agents, deals=10, seed=3, duplicate=True, keep_payoffs=True)
     np.testing.assert_allclose(r.payoffs, 0.0, atol=1e-9)
 
 
 def test_draw_options_reach_the_config():
-    small = simulate("draw", ["call", "call", "call"], deals=30, seed=1, options={"ante": 1, "small_bet": 2})
-    big = simulate("draw", ["call", "call", "call"], deals=30, seed=1, options={"ante": 5, "small_bet": 10})
+    small = simulate("draw", ["call", "call", "call"], deals=30, seed=1, options={"ante": 1, "small_bet": 2},
+                     keep_payoffs=True)
+    big = simulate("draw", ["call", "call", "call"], deals=30, seed=1, options={"ante": 5, "small_bet": 10},
+                   keep_payoffs=True)
     assert np.abs(big.payoffs).sum() > np.abs(small.payoffs).sum()
 
 

@@ -30,7 +30,8 @@ class Answers:
 @given(answer=_answers, at=st.integers(1, 8), seed=st.integers(0, 20))
 def test_strange_answers_end_a_draw_match_with_an_agent_error(answer, at, seed):
     try:
-        r = simulate("draw", ["call", Answers(answer, at), "random"], deals=4, seed=seed, chunk_size=2)
+        r = simulate("draw", ["call", Answers(answer, at), "random"], deals=4, seed=seed, chunk_size=2,
+                     keep_payoffs=True)
     except AgentRunError as exc:
         assert exc.deal is not None and 1 <= exc.deal <= 4
         if exc.agent is not None and exc.seat is not None:

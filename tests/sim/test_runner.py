@@ -13,7 +13,8 @@ from pokercore.sim.games import ToyAdapter
 
 
 def run(**kw):
-    args = dict(game="toy", agents=["high", "random", "always"], deals=230, seed=11, chunk_size=40)
+    args = {"game": "toy", "agents": ["high", "random", "always"], "deals": 230, "seed": 11, "chunk_size": 40,
+            "keep_payoffs": True}
     args.update(kw)
     return simulate(**args)
 
@@ -51,10 +52,10 @@ def test_identical_on_a_local_dask_cluster():
 def test_duplicate_mode_cancels_card_luck_between_equal_agents():
     # Two identical deterministic agents: in duplicate mode each deal is
     # played with both seatings, so their results are exactly equal.
-    r = simulate("toy", ["always", "always"], deals=100, seed=5, duplicate=True)
+    r = simulate("toy", ["always", "always"], deals=100, seed=5, duplicate=True, keep_payoffs=True)
     assert r.agents == ["always#1", "always#2"]
     np.testing.assert_allclose(r.payoffs, 0.0, atol=1e-12)
-    plain = simulate("toy", ["always", "always"], deals=100, seed=5)
+    plain = simulate("toy", ["always", "always"], deals=100, seed=5, keep_payoffs=True)
     assert np.abs(plain.payoffs).sum() > 0
 
 
@@ -93,28 +94,29 @@ def always_show(cards):
 
 
 def test_custom_agents_class_callable_and_import_path():
-    r = simulate("toy", [Shy, always_show, "tests.sim.test_runner:always_show"], deals=50, seed=1)
+    r = simulate("toy", [Shy, always_show, "tests.sim.test_runner:always_show"], deals=50, seed=1,
+                 keep_payoffs=True)
     assert r.agents == ["Shy", "always_show", "tests.sim.test_runner:always_show"]
     # Shy always folds and so loses its ante while the others show.
     assert (r.payoffs[:, 0] == -1).all()
 
 
 def test_adapter_object_is_accepted():
-    r = simulate(ToyAdapter(), ["high", "always"], deals=20, seed=2, workers=2, chunk_size=5)
+    r = simulate(ToyAdapter(), ["high", "always"], deals=20, seed=2, workers=2, chunk_size=5, keep_payoffs=True)
     np.testing.assert_array_equal(r.payoffs, simulate("toy", ["high", "always"], deals=20, seed=2,
-                                                      chunk_size=5).payoffs)
+                                                      chunk_size=5, keep_payoffs=True).payoffs)
 
 
 @pytest.mark.parametrize(
     "kw, match",
     [
-        (dict(game="chess"), "unknown game"),
-        (dict(agents=["high"]), "needs 2-6 agents"),
-        (dict(agents=["high", "genius"]), "unknown toy agent"),
-        (dict(agents=["high", "nosuch.module:x"]), "cannot import"),
-        (dict(deals=0), "deals must be a positive integer"),
-        (dict(workers=0), "workers must be a positive integer"),
-        (dict(chunk_size=0), "chunk_size must be positive"),
+        ({"game": "chess"}, "unknown game"),
+        ({"agents": ["high"]}, "needs 2-6 agents"),
+        ({"agents": ["high", "genius"]}, "unknown toy agent"),
+        ({"agents": ["high", "nosuch.module:x"]}, "cannot import"),
+        ({"deals": 0}, "deals must be a positive integer"),
+        ({"workers": 0}, "workers must be a positive integer"),
+        ({"chunk_size": 0}, "chunk_size must be positive"),
     ],
 )
 def test_bad_requests_are_refused(kw, match):
@@ -138,7 +140,7 @@ class Counter:
 
 
 def test_stateful_agent_object_gives_the_same_result_in_process_and_in_a_pool():
-    kw = dict(deals=60, seed=5, chunk_size=7)
+    kw = {"deals": 60, "seed": 5, "chunk_size": 7, "keep_payoffs": True}
     one = simulate("toy", [Counter(), "always"], **kw)
     two = simulate("toy", [Counter(), "always"], workers=2, **kw)
     with ThreadPoolExecutor(2) as ex:

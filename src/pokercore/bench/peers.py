@@ -14,6 +14,7 @@ is shared with the pytest-benchmark suite in ``benchmarks/``.
 from __future__ import annotations
 
 import importlib
+import itertools
 import sys
 import types
 from collections.abc import Callable, Sequence
@@ -44,7 +45,7 @@ def _impl(func: object) -> str:
 def _same_order(reference: Sequence[int], other: Sequence[Any]) -> bool:
     """True if ``other`` ranks the hands exactly as ``reference`` (both higher-is-better)."""
     pairs = sorted(zip(reference, other), key=lambda p: p[0])
-    for (r0, o0), (r1, o1) in zip(pairs, pairs[1:]):
+    for (r0, o0), (r1, o1) in itertools.pairwise(pairs):
         if (r0 == r1) != (o0 == o1) or (r0 < r1 and not o0 < o1):
             return False
     return True

@@ -2,8 +2,12 @@
 
 The ratio column says how many times faster pokercore is than the row
 (``pokercore evaluate5`` on a list of codes for per-call rows,
-``evaluate5_batch`` on random hands for batch rows).  The machine, Python
-and library versions and the date go in the header and in the JSON file.
+``evaluate5_batch`` on random hands for batch rows).  pokercore's own
+other forms in those sections read ``own, 64.55x slower`` (the reference
+is 64.55 times as fast) or ``own, 1.20x faster``, and the reference row
+itself reads ``reference``; the JSON file keeps the plain ratios.  The
+machine, Python and library versions and the date go in the header and in
+the JSON file.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from .model import Report, Row, Settings
 from .peers import PER_CALL_CASES, REFERENCE
 from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL
 
-__all__ = ["GOALS_TITLE", "format_rate", "format_table", "meta", "speed_goals"]
+__all__ = ["GOALS_TITLE", "format_rate", "format_table", "meta", "speed_goals", "speedup_cell"]
 
 # pokercore's speed goals, checked at the end of every run.
 GOAL_EVAL7_RATIO = 5.0
@@ -153,6 +157,33 @@ def _format_time(seconds: float | None, per: int) -> str:
     return f"{t * 1e9:.1f} ns"
 
 
+#: Sections whose ratios compare each row with a pokercore reference row of the same section.
+_REFERENCE_SECTIONS = ("per call", "batch")
+
+
+def speedup_cell(row: Row) -> str:
+    """The "pokercore speed-up" cell of a row; pokercore's own rows say how they compare with the reference.
+
+    >>> speedup_cell(Row("per call", "eval7", "evaluate(...)", ratio=6.41))
+    '6.41x'
+    >>> speedup_cell(Row("per call", "pokercore", 'evaluate5("As Kd 7h 7c 2s")', ratio=64.55))
+    'own, 64.55x slower'
+    >>> speedup_cell(Row("per call", "pokercore", "evaluate5(tuple of 5 codes)", ratio=0.5))
+    'own, 2.00x faster'
+    >>> speedup_cell(Row("batch", "pokercore", "evaluate5_batch(...)", ratio=1.0, note="reference row"))
+    'reference'
+    """
+    if row.ratio is None:
+        return ""
+    if row.library != "pokercore" or row.section not in _REFERENCE_SECTIONS:
+        return f"{row.ratio:.2f}x"
+    if row.note.startswith("reference row"):
+        return "reference"
+    if row.ratio >= 1:
+        return f"own, {row.ratio:.2f}x slower"
+    return f"own, {1 / row.ratio:.2f}x faster"
+
+
 def format_table(report: Report) -> str:
     """The report as a plain-text table (what ``main`` prints)."""
     m = report.meta
@@ -173,7 +204,7 @@ def format_table(report: Report) -> str:
             ratio = ""
         else:
             per = _format_time(r.seconds, r.n)
-            ratio = f"{r.ratio:.2f}x" if r.ratio is not None else ""
+            ratio = speedup_cell(r)
         table.append((r.section, r.library, r.form, r.impl,
                       format_rate(r.rate) if r.section != "import" else "", per, ratio, r.note))
     widths = [max(len(str(x[i])) for x in [header, *table]) for i in range(len(header))]
@@ -208,6 +239,8 @@ def format_table(report: Report) -> str:
     lines.append("")
     lines.append("Per-call rows include the Python loop over the hands; ratios are what "
                  "matter on a shared machine.")
+    lines.append("pokercore speed-up: how many times faster pokercore's reference row of the section is than "
+                 "the row; 'own, Nx slower/faster' compares pokercore's other call forms with that reference.")
     return "\n".join(lines)
 
 

@@ -39,12 +39,15 @@ goes through the public search face :mod:`pokercore.binh.search`.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from .. import evaluate5
+from ..cards import CardsLike
 from ..errors import PokercoreValueError, UnknownAgentError, cut
 from ._input import codes
 from .arrangement import Arrangement
@@ -52,6 +55,9 @@ from .rules import DEFAULT_RULES, BinhRules
 from .search import TABLE_LEN, BranchTables, best_arrangement, best_arrangement_batch, legal_arrangements
 from .special import SpecialKind, classify_special_batch
 from .tables import SelfPlayTables, default_tables
+
+if TYPE_CHECKING:
+    from .game import Observation
 
 __all__ = [
     "AGENT_LEVELS",
@@ -79,20 +85,20 @@ _RANK_FIELDS = ["top_rank", "middle_rank", "bottom_rank"]
 _CODE_IS_TYPE_A = np.array([False] + [k.type == "A" for k in SpecialKind])
 
 
-def _cards(obs: Any) -> np.ndarray:
+def _cards(obs: Observation) -> NDArray[np.uint8]:
     return np.asarray(obs.cards, dtype=np.uint8)
 
 
-def _ranks(legal: np.ndarray) -> np.ndarray:
+def _ranks(legal: NDArray[Any]) -> NDArray[np.int32]:
     """(n, 3) int array of (top, middle, bottom) ranks of :func:`legal_arrangements` rows."""
     return np.stack([legal[f] for f in _RANK_FIELDS], axis=1)
 
 
-def _from_row(cards: Any, row: Any) -> Arrangement:
+def _from_row(cards: Sequence[int] | NDArray[np.uint8], row: np.void) -> Arrangement:
     return Arrangement.from_masks(list(cards), int(row["top"]), int(row["middle"]), int(row["bottom"]))
 
 
-def suggest_arrangement(cards: Any, tables: SelfPlayTables | None = None) -> tuple[Arrangement, float]:
+def suggest_arrangement(cards: CardsLike, tables: SelfPlayTables | None = None) -> tuple[Arrangement, float]:
     """Best legal arrangement under the table objective and its expected points per opponent.
 
     ``tables=None`` uses the shipped tables.
@@ -112,7 +118,7 @@ class StrongestAgent:
     def __init__(self, rng: np.random.Generator | None = None, rules: BinhRules | None = None) -> None:
         pass
 
-    def __call__(self, obs: Any) -> Arrangement:
+    def __call__(self, obs: Observation) -> Arrangement:
         return best_arrangement(obs.cards)
 
 
@@ -128,7 +134,7 @@ class TableAgent:
                  tables: SelfPlayTables | None = None) -> None:
         self.tables = default_tables() if tables is None else tables
 
-    def __call__(self, obs: Any) -> Arrangement:
+    def __call__(self, obs: Observation) -> Arrangement:
         return best_arrangement(obs.cards, self.tables.branch_tables())
 
 
@@ -159,7 +165,7 @@ class NormalAgent:
         self.weights, self.step = w, float(step)
         self.objective = _judged(self.tables, w, self.step)
 
-    def __call__(self, obs: Any) -> Arrangement:
+    def __call__(self, obs: Observation) -> Arrangement:
         return best_arrangement(obs.cards, self.objective)
 
 
@@ -172,7 +178,7 @@ def _judged(tables: SelfPlayTables, weights: tuple[float, float, float], step: f
     return BranchTables(*v)
 
 
-def _made_hands(cards: Any) -> tuple[bool, bool]:
+def _made_hands(cards: Sequence[int]) -> tuple[bool, bool]:
     """Whether 5 of ``cards`` make (a full house or better, a straight, flush or better).
 
     Straights on the Binh order: A-2-3-4-5 counts.
@@ -243,7 +249,7 @@ class EasyAgent:
         self.rng = np.random.default_rng() if rng is None else rng
         self.tables = default_tables() if tables is None else tables
 
-    def __call__(self, obs: Any) -> Arrangement:
+    def __call__(self, obs: Observation) -> Arrangement:
         attack, middle_max, top_max = _easy_objectives(self.tables)
         full, straight = _made_hands(obs.cards)
         if full:
@@ -266,11 +272,11 @@ class OpponentSample(NamedTuple):
     special opponent wins from us; ``n``: all sampled opponents.
     """
 
-    ranks: np.ndarray
-    special_points: np.ndarray
+    ranks: NDArray[np.int32]
+    special_points: NDArray[np.float64]
     n: int
 
-    def branch_values(self) -> np.ndarray:
+    def branch_values(self) -> NDArray[np.float64]:
         """(3, TABLE_LEN) array (index = Binh rank): ``v[b, r]`` = mean over all ``n`` opponents of the branch point
         (+1 win, -1 loss, 0 tie or special opponent) of a rank-``r`` branch ``b``.
 
@@ -285,7 +291,7 @@ class OpponentSample(NamedTuple):
             out[b] = ((cum - cnt) - (m - cum)) / self.n
         return out
 
-    def pair_scores(self, ranks: Any, rules: BinhRules = DEFAULT_RULES) -> np.ndarray:
+    def pair_scores(self, ranks: ArrayLike, rules: BinhRules = DEFAULT_RULES) -> NDArray[np.float64]:
         """Exact mean pair score over the sample of each (k, 3) row of our (non-fouled) ranks.
 
         Branch points, scoop bonus and the specials' points, as the engine
@@ -295,11 +301,11 @@ class OpponentSample(NamedTuple):
         diff = np.sign(r[:, None, :] - self.ranks[None, :, :]).sum(axis=2)
         if rules.scoop_bonus:
             diff = diff + rules.scoop_bonus * np.sign(diff) * (np.abs(diff) == 3)
-        out: np.ndarray = (diff.sum(axis=1) - self.special_points.sum()) / self.n
+        out: NDArray[np.float64] = (diff.sum(axis=1) - self.special_points.sum()) / self.n
         return out
 
 
-def sample_opponents(cards: Any, n: int, rng: np.random.Generator, tables: SelfPlayTables | None = None,
+def sample_opponents(cards: CardsLike, n: int, rng: np.random.Generator, tables: SelfPlayTables | None = None,
                      rules: BinhRules = DEFAULT_RULES, deadline: float | None = None) -> OpponentSample:
     """Deal ``n`` opponent hands from the 39 cards not in ``cards`` and arrange them by the table policy.
 
@@ -347,10 +353,10 @@ class HardEvaluation(NamedTuple):
     maximises (``mc`` shrunk towards ``table``); ``samples``: opponents used.
     """
 
-    legal: np.ndarray
-    table: np.ndarray
-    mc: np.ndarray
-    score: np.ndarray
+    legal: NDArray[Any]
+    table: NDArray[np.float64]
+    mc: NDArray[np.float64]
+    score: NDArray[np.float64]
     samples: int
 
     def best(self) -> int:
@@ -396,7 +402,7 @@ class HardAgent:
         #: decisions so far, and how many of them the time cap cut short
         self.decisions = self.capped = 0
 
-    def evaluate(self, obs: Any) -> HardEvaluation:
+    def evaluate(self, obs: Observation) -> HardEvaluation:
         """Candidates, their table and Monte Carlo values for one observation."""
         start = time.perf_counter()
         rules = getattr(obs, "rules", self.rules)
@@ -422,7 +428,7 @@ class HardAgent:
         score = (n * mc + self.shrink * table[idx]) / (n + self.shrink)
         return HardEvaluation(legal[idx], table[idx], mc, score, n)
 
-    def __call__(self, obs: Any) -> Arrangement:
+    def __call__(self, obs: Observation) -> Arrangement:
         ev = self.evaluate(obs)
         return _from_row(obs.cards, ev.legal[ev.best()])
 
@@ -445,7 +451,7 @@ class BestResponseAgent:
         self.tables = default_tables() if tables is None else tables
         self.samples = samples
 
-    def __call__(self, obs: Any) -> Arrangement:
+    def __call__(self, obs: Observation) -> Arrangement:
         rules = getattr(obs, "rules", self.rules)
         cards = _cards(obs)
         sample = sample_opponents(cards, self.samples, self.rng, self.tables, rules)
@@ -459,10 +465,15 @@ class BestResponseAgent:
         return _from_row(cards, legal[top[int(np.argmax(sample.pair_scores(ranks[top], rules)))]])
 
 
-_LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "strongest": StrongestAgent}
+#: A Binh agent: a callable from a seat's observation to the arrangement it plays.
+BinhAgent = Callable[["Observation"], Arrangement]
+
+_LEVELS: dict[str, Callable[[np.random.Generator, BinhRules | None], BinhAgent]] = {
+    "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "strongest": StrongestAgent,
+}
 
 
-def make_agent(name: str, rng: np.random.Generator | None = None, rules: BinhRules | None = None) -> Any:
+def make_agent(name: str, rng: np.random.Generator | None = None, rules: BinhRules | None = None) -> BinhAgent:
     """A built-in agent by level: ``"easy"``, ``"normal"``, ``"hard"`` or ``"strongest"``.
 
     The same signature as :func:`pokercore.draw.ai.make_agent`, plus the

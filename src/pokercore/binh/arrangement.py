@@ -25,13 +25,14 @@ FOUL: top is stronger than middle
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from .. import evaluate3, evaluate5
-from ..cards import format_cards
+from ..cards import CardsLike, format_cards
 from ..errors import HandSizeError, PokercoreTypeError, PokercoreValueError, cut
 from ..ranking import HandCategory, category_of, describe_rank
 from ._input import check_distinct, codes
@@ -40,12 +41,12 @@ from .special import SpecialHand, classify_special
 __all__ = ["Arrangement"]
 
 
-def _branch(cards: Any, n: int, name: str) -> tuple[int, ...]:
+def _branch(cards: CardsLike, n: int, name: str) -> tuple[int, ...]:
     """The branch's codes in reading order: bigger rank groups first, then higher rank, then suit."""
     return _reading_order(codes(cards, n, f"Arrangement {name}"))
 
 
-def _reading_order(branch: Any) -> tuple[int, ...]:
+def _reading_order(branch: Sequence[int]) -> tuple[int, ...]:
     ranks = [c >> 2 for c in branch]
     return tuple(sorted(branch, key=lambda c: (ranks.count(c >> 2), c), reverse=True))
 
@@ -88,7 +89,7 @@ class Arrangement:
     middle_rank: int
     bottom_rank: int
 
-    def __init__(self, top: Any, middle: Any, bottom: Any) -> None:
+    def __init__(self, top: CardsLike, middle: CardsLike, bottom: CardsLike) -> None:
         t = _branch(top, 3, "top")
         m = _branch(middle, 5, "middle")
         b = _branch(bottom, 5, "bottom")
@@ -118,7 +119,7 @@ class Arrangement:
         return cls(*parts)
 
     @classmethod
-    def from_row(cls, row: Any) -> Arrangement:
+    def from_row(cls, row: CardsLike) -> Arrangement:
         """Build from 13 codes laid out top 3, middle 5, bottom 5 (the batch search layout).
 
         >>> import numpy as np
@@ -130,7 +131,7 @@ class Arrangement:
         return cls(cards[:3], cards[3:8], cards[8:])
 
     @classmethod
-    def from_masks(cls, cards: Any, top: int, middle: int, bottom: int) -> Arrangement:
+    def from_masks(cls, cards: CardsLike, top: int, middle: int, bottom: int) -> Arrangement:
         """Build from 13 cards and three bit masks (bit ``i`` = ``cards[i]``).
 
         The masks must be disjoint and cover the 13 cards (3, 5 and 5 bits).

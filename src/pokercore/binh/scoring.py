@@ -272,8 +272,12 @@ def _score(hands: tuple[tuple[int, ...], ...], arranged: Sequence[Arrangement | 
             outcomes[(i, j)] = o
             nets[i] += o.score
             nets[j] -= o.score
-    played = tuple(sp if sp is not None else a for a, sp in zip(arranged, specials))
-    return DealResult(hands, played, outcomes, tuple(nets), rules)  # type: ignore[arg-type]
+    played: list[Played] = []
+    for a, sp in zip(arranged, specials):
+        p = sp if sp is not None else a
+        assert p is not None  # every seat arranged its cards or has a special hand (the callers check it)
+        played.append(p)
+    return DealResult(hands, tuple(played), outcomes, tuple(nets), rules)
 
 
 def score_deal(arrangements: Sequence[Arrangement], rules: BinhRules = DEFAULT_RULES) -> DealResult:

@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import parse_cards
+from ..cards import CardsLike, parse_cards
 from .agents import EasyAgent, HardAgent, NormalAgent, sample_opponents
 from .arrangement import Arrangement
 from .game import Observation
@@ -53,7 +53,7 @@ class Solution(NamedTuple):
     samples: int
 
 
-def solve(cards: Any, players: int = 4, seed: int = 0) -> Solution:
+def solve(cards: CardsLike, players: int = 4, seed: int = 0) -> Solution:
     """The arrangement each AI level plays, and what each is worth.
 
     Levels: ``hard`` (the table policy's candidates scored against

@@ -33,12 +33,13 @@ True
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from .. import BINH_RANK_OFFSET
 from ..errors import PokercoreValueError, cut
@@ -63,7 +64,7 @@ class SelfPlayTables:
         Provenance (training command, seed, convergence figures).
     """
 
-    def __init__(self, pmf: Any, meta: dict[str, Any] | None = None) -> None:
+    def __init__(self, pmf: ArrayLike, meta: dict[str, Any] | None = None) -> None:
         pmf = np.array(pmf, dtype=np.float64)
         if pmf.shape != (3, TABLE_LEN):
             raise PokercoreValueError(f"SelfPlayTables: pmf must have shape (3, {TABLE_LEN}), got {pmf.shape}")
@@ -85,7 +86,7 @@ class SelfPlayTables:
         self._branch_tables: BranchTables | None = None
 
     @classmethod
-    def from_ranks(cls, ranks: Any, meta: dict[str, Any] | None = None) -> SelfPlayTables:
+    def from_ranks(cls, ranks: ArrayLike, meta: dict[str, Any] | None = None) -> SelfPlayTables:
         """Empirical tables from an (n, 3) array of (top, middle, bottom) ranks.
 
         >>> import numpy as np
@@ -115,19 +116,19 @@ class SelfPlayTables:
             self._branch_tables = BranchTables(self.value[0], self.value[1], self.value[2])
         return self._branch_tables
 
-    def expected(self, ranks: Any) -> np.ndarray:
+    def expected(self, ranks: ArrayLike) -> NDArray[np.float64]:
         """Expected points per opponent of (..., 3) rank triples (non-fouled, no specials)."""
         r = np.asarray(ranks)
-        out: np.ndarray = self.value[0][r[..., 0]] + self.value[1][r[..., 1]] + self.value[2][r[..., 2]]
+        out: NDArray[np.float64] = self.value[0][r[..., 0]] + self.value[1][r[..., 1]] + self.value[2][r[..., 2]]
         return out
 
-    def save(self, path: str | Path) -> None:
-        """Write the tables to an ``.npz`` file (the format of the module docstring)."""
+    def save(self, path: str | os.PathLike[str] | IO[bytes]) -> None:
+        """Write the tables to an ``.npz`` file (a path or a binary file object; the format of the module docstring)."""
         np.savez_compressed(path, pmf=self.pmf[:, BINH_RANK_OFFSET:].astype(np.float32),
                             meta=np.array(json.dumps(self.meta)))
 
     @classmethod
-    def load(cls, path: Any) -> SelfPlayTables:
+    def load(cls, path: str | os.PathLike[str] | IO[bytes]) -> SelfPlayTables:
         """Read tables written by :meth:`save` (a path or a binary file object).
 
         >>> import io

@@ -39,7 +39,7 @@ from 0.69 to 0.002; br_gain from +0.56 to +0.038 points per opponent.)
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import IO
 
 import numpy as np
 
@@ -58,7 +58,8 @@ def _normal_hands(rng: np.random.Generator, deals: int, players: int) -> np.ndar
 
 
 def train(rounds: int = 24, deals: int = 25_000, seed: int = 2024, *, players: int = 4,
-          eval_hands: int = 2000, tol: float = 0.0, log: Any = None) -> tuple[SelfPlayTables, list[dict[str, float]]]:
+          eval_hands: int = 2000, tol: float = 0.0,
+          log: IO[str] | None = None) -> tuple[SelfPlayTables, list[dict[str, float]]]:
     """Run fictitious-play self-play; return the final tables and the per-round log.
 
     Stops after ``rounds`` rounds, or earlier when ``changed <= tol`` (with

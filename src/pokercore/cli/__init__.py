@@ -9,10 +9,13 @@ its name and returning an exit code; its module is imported only when the
 subcommand runs, so ``pokercore --help`` stays fast.  Adding a subcommand is
 one entry in :data:`COMMANDS`.
 
-This entry point also makes every subcommand end the same way: a
-:class:`~pokercore.errors.PokercoreError` prints ``pokercore: error: ...``
-and exits 2, Ctrl-C exits 130 without a traceback, and a closed pipe
-(``pokercore binh solve ... | head -1``) exits 141 quietly.
+This entry point also makes every subcommand end the same way: refused
+input - a :class:`~pokercore.errors.PokercoreError`, which includes a
+missing optional package (the message names the extra to install) - prints
+one line ``pokercore <command>: error: ...`` and exits 2, as argparse does
+for a bad option; Ctrl-C exits 130 without a traceback; a closed pipe
+(``pokercore binh solve ... | head -1``) exits 141 quietly.  Any other
+exception is a bug in pokercore: it shows its traceback and exits 1.
 
 Examples
 --------
@@ -29,7 +32,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, NamedTuple
 
-__all__ = ["COMMANDS", "Command", "format_help", "main"]
+__all__ = ["COMMANDS", "Command", "error_line", "format_help", "main", "refuse"]
 
 #: Exit codes of the shell conventions: 128 + SIGINT, 128 + SIGPIPE.
 EXIT_INTERRUPTED = 130
@@ -98,6 +101,24 @@ def format_help(prefix: tuple[str, ...] = ()) -> str:
     return "\n".join(lines)
 
 
+def error_line(prog: str, problem: BaseException | str) -> str:
+    """The one line that reports refused input: ``<prog>: error: <first line of the message>``.
+
+    >>> error_line("pokercore eval", ValueError("give 3, 5, 6 or 7 cards\\nmore"))
+    'pokercore eval: error: give 3, 5, 6 or 7 cards'
+    """
+    text = str(problem).strip()
+    first = text.splitlines()[0] if text else (type(problem).__name__ if isinstance(problem, BaseException)
+                                                else "refused")
+    return f"{prog}: error: {first}"
+
+
+def refuse(prog: str, problem: BaseException | str, code: int = EXIT_USAGE) -> int:
+    """Print :func:`error_line` on stderr and return ``code`` (2: refused input)."""
+    print(error_line(prog, problem), file=sys.stderr)
+    return code
+
+
 def _resolve(target: str) -> Callable[[list[str]], int | None]:
     module, _, name = target.partition(":")
     func: Callable[[list[str]], int | None] = getattr(importlib.import_module(module), name)
@@ -105,6 +126,8 @@ def _resolve(target: str) -> Callable[[list[str]], int | None]:
 
 
 def _dispatch(argv: list[str], out: IO[str], err: IO[str]) -> int:
+    from ..errors import PokercoreError
+
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(format_help(), file=out)
         return 0
@@ -114,7 +137,12 @@ def _dispatch(argv: list[str], out: IO[str], err: IO[str]) -> int:
     for command in COMMANDS:
         n = len(command.words)
         if tuple(argv[:n]) == command.words:
-            return int(_resolve(command.target)(argv[n:]) or 0)
+            try:
+                return int(_resolve(command.target)(argv[n:]) or 0)
+            except PokercoreError as exc:
+                # Refused input (cards, options, agent names) and a missing optional
+                # package: the message says what to do, a traceback would not help.
+                return refuse(" ".join(("pokercore", *command.words)), exc)
     group = tuple(argv[:1])
     if any(c.words[:1] == group and len(c.words) > 1 for c in COMMANDS):
         if len(argv) == 1 or argv[1] in ("-h", "--help"):
@@ -140,10 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     -------
     int
         0 on success, 2 for a usage error or refused input, 130 after
-        Ctrl-C, 141 when the reader of the output went away.
+        Ctrl-C, 141 when the reader of the output went away; a bug
+        raises (a traceback and exit status 1 from the interpreter).
     """
-    from ..errors import PokercoreError
-
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
         code = _dispatch(argv, sys.stdout, sys.stderr)
@@ -161,8 +188,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):  # stdout without a file descriptor
             pass
         return EXIT_BROKEN_PIPE
-    except (PokercoreError, ValueError, TypeError, ImportError) as exc:
-        # Refused input (cards, options, agent names) and a missing optional
-        # dependency: the message says what to do, a traceback would not help.
-        print(f"pokercore: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE

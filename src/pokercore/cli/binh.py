@@ -33,7 +33,7 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO
 
 import numpy as np
 
@@ -41,12 +41,15 @@ from ..binh.agents import AGENT_LEVELS, make_agent, suggest_arrangement
 from ..binh.arrangement import Arrangement
 from ..binh.game import Observation, deal_hands, run_deal
 from ..binh.rules import DEFAULT_RULES, BinhRules
+from ..binh.scoring import Played
 from ..binh.solve import SAMPLES, solve
 from ..binh.special import SpecialHand, classify_special
 from ..binh.tables import default_tables
 from ..cards import format_card, parse_cards
+from ..errors import PokercoreError
 from ..ranking import describe_rank
-from .args import integer
+from . import refuse
+from .args import integer, seconds
 from .terminal import color_default, hand_text
 
 __all__ = ["format_hand", "main_play", "main_solve", "main_train", "parse_arrangement", "swap_cards"]
@@ -107,7 +110,7 @@ def parse_arrangement(text: str, hand: Sequence[int]) -> Arrangement:
     ValueError: not in your hand: Ts
     """
     hand_set = set(hand)
-    parts = [p for p in text.replace("|", "/").replace(";", "/").split("/")]
+    parts = text.replace("|", "/").replace(";", "/").split("/")
     if len(parts) > 3:
         raise ValueError(f"expected at most 3 branches separated by '/', got {len(parts)}")
     branches: list[list[int]] = []
@@ -249,13 +252,13 @@ class _Human:
             return arr
 
 
-def _branch_marks(a: Any, b: Any) -> str:
+def _branch_marks(a: Played, b: Played) -> str:
     if not (isinstance(a, Arrangement) and isinstance(b, Arrangement)) or a.is_foul or b.is_foul:
         return ""
     return " ".join("W" if x > y else "L" if x < y else "T" for x, y in zip(a.ranks, b.ranks))
 
 
-def _shown(p: Any, color: bool) -> tuple[str, str]:
+def _shown(p: Played, color: bool) -> tuple[str, str]:
     """Cards line and names line of what a seat played."""
     if isinstance(p, SpecialHand):
         return f"special hand: {p}", "scored on all 13 cards"
@@ -264,7 +267,7 @@ def _shown(p: Any, color: bool) -> tuple[str, str]:
     return _format_arr(p, color), _branch_names(p)
 
 
-def _why(you: Any, other: Any, rules: BinhRules) -> str:
+def _why(you: Played, other: Played, rules: BinhRules) -> str:
     """Why the pair scored what it did, when it is not branch by branch."""
     if isinstance(you, SpecialHand) and isinstance(other, SpecialHand):
         return "two special hands draw"
@@ -373,11 +376,10 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
 
     try:
         hand = parse_cards(" ".join(args.cards))
-        if len(hand) != 13:
-            raise ValueError(f"a Binh hand has 13 cards, got {len(hand)}")
-    except ValueError as e:
-        print(f"pokercore binh solve: {e}", file=sys.stderr)
-        return 2
+    except PokercoreError as e:
+        return refuse("pokercore binh solve", e)
+    if len(hand) != 13:
+        return refuse("pokercore binh solve", f"a Binh hand has 13 cards, got {len(hand)}")
     opp = args.players - 1
     sol = solve(hand, args.players, args.seed)
     say(f"hand: {format_hand(hand)}")
@@ -400,7 +402,8 @@ def main_solve(argv: Sequence[str] | None = None, stdout: IO[str] | None = None)
             f"{c.field:+.3f} against the average field")
     say()
     say(f"A deal scores against each of the {opp} opponents: multiply by {opp}.")
-    say(textwrap.fill("Why two expected values: 'against the average field' adds up the self-play tables: how often each branch wins against any hand, not knowing which cards "
+    say(textwrap.fill("Why two expected values: 'against the average field' adds up the self-play tables: "
+        "how often each branch wins against any hand, not knowing which cards "
         f"you hold.  'against sampled opponents' is what the hard AI maximises: the exact score "
         f"against {sol.samples:,} opponent hands dealt from the 39 cards you do not hold and arranged "
         "by the table policy, so your own cards (which no opponent can have) and opponents' special "
@@ -420,22 +423,25 @@ def _parser_train() -> argparse.ArgumentParser:
     p.add_argument("--players", type=integer(2, 4), default=4, help="players per deal, 2-4 (default 4)")
     p.add_argument("--eval-hands", type=integer(1), default=2000,
                    help="fixed hands on which each round's change is measured (default 2000)")
-    p.add_argument("--tol", type=float, default=0.0,
+    p.add_argument("--tol", type=seconds(zero=True, what="share"), default=0.0,
                    help="stop early once the share of changed arrangements is at most this (default 0: never)")
-    p.add_argument("--out", required=True, help="the .npz file to write")
+    p.add_argument("--out", required=True, help="the .npz file to write (checked before training)")
     return p
 
 
 def main_train(argv: Sequence[str] | None = None) -> int:
     """``pokercore binh train --out FILE``: train the self-play tables and save them."""
     from ..binh.training import train
+    from ..sim.files import atomic_write, check_writable
 
     words = list(sys.argv[1:] if argv is None else argv)
     args = _parser_train().parse_args(words)
+    out = args.out if args.out.endswith(".npz") else args.out + ".npz"  # the name numpy's savez writes
+    check_writable(out)  # before minutes of training, not after
     tables, history = train(args.rounds, args.deals, args.seed, players=args.players,
                             eval_hands=args.eval_hands, tol=args.tol, log=sys.stderr)
     tables.meta.update(command="pokercore binh train " + " ".join(words), rounds=args.rounds,
                        deals=args.deals, seed=args.seed, players=args.players, history=history)
-    tables.save(args.out)
-    print(f"wrote {args.out}", file=sys.stderr)
+    atomic_write(out, tables.save)
+    print(f"wrote {out}", file=sys.stderr)
     return 0

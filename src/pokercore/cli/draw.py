@@ -40,6 +40,7 @@ from ..cards import parse_cards
 from ..draw.actions import Action, Event
 from ..draw.ai import AGENTS, make_agent
 from ..draw.config import DrawConfig
+from ..draw.engine import DrawState
 from ..draw.errors import ConfigError
 from ..draw.game import DrawGame
 from ..draw.observation import Observation
@@ -264,7 +265,7 @@ def _name(seat: int) -> str:
     return "you" if seat == 0 else f"AI {seat}"
 
 
-def _report(hand, out: HumanAgent) -> None:
+def _report(hand: DrawState, out: HumanAgent) -> None:
     obs = hand.observe(0)
     out.show_events(obs)
     out._seen = 0

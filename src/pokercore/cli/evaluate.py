@@ -19,17 +19,23 @@ __all__ = ["main"]
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pokercore eval",
-                                description="Rank and name a 5-, 6- or 7-card hand (the best five), or a 3-card Binh top.")
+                                description="Rank and name a 5-, 6- or 7-card hand (the best five), "
+                                            "or a 3-card Binh top.")
     p.add_argument("cards", nargs="+", help='the cards, e.g. "As Kd 7h 7c 2s" (10h and A♠ work too)')
-    p.add_argument("--rules", choices=("standard", "binh"), default="standard",
+    p.add_argument("--rules", type=str.lower, choices=("standard", "binh"), default="standard",
                    help="straight order of a 5-card hand: standard (A-2-3-4-5 lowest) or binh "
-                        "(T-J-Q-K-A highest, A-2-3-4-5 second); default standard; "
+                        "(T-J-Q-K-A highest, A-2-3-4-5 second), any case; default standard; "
                         "3 cards always use the Binh scale")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the rank and name of the hand; return the exit code."""
+    """Print the rank and name of the hand; return the exit code.
+
+    Cards that do not parse or a wrong number of them raise a
+    :class:`~pokercore.errors.PokercoreError`, which ``pokercore eval``
+    reports in one line with exit status 2.
+    """
     args = _parser().parse_args(argv)
     cards = parse_cards(" ".join(args.cards))
     if len(cards) == 3:

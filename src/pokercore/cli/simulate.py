@@ -1,12 +1,16 @@
 """``pokercore simulate``: a seeded AI-vs-AI match from the command line.
 
 Everything that can be checked is checked before the first deal: the game,
-the agents, the counts, the output paths (``--json``, ``--plot``) and the
-optional packages the options need.  Results files are written through a
-temporary file in the same folder, so a failed write never leaves a
-truncated file.  Exit codes: 0 done, 2 a request that cannot run or a
-failure (one line on stderr saying what and, for an agent, which agent,
-seat and deal, and how to replay it), 130 interrupted.
+the agents, the counts, the output paths (``--json``, ``--per-deal``,
+``--plot`` and the plot's format) and the optional packages the options
+need.  Results files are written through a temporary file in the same
+folder, so a failed write never leaves a truncated file; ``-`` writes JSON
+or CSV to standard output (the table then goes to stderr).  Progress shows
+as a bar on a terminal and as a line every 15 s of a long run otherwise.
+Exit codes: 0 done, 2 a request that cannot run or an agent that failed
+(one line on stderr saying what and, for an agent, which agent, seat and
+deal, and how to replay it), 130 interrupted; a bug in pokercore shows
+its traceback (exit 1).
 
 >>> main(["toy", "--agents", "high,always", "--deals", "20", "--seed", "3", "--no-progress"])  # doctest: +ELLIPSIS
 agent ...
@@ -19,16 +23,19 @@ always ...
 from __future__ import annotations
 
 import argparse
-import importlib
+import importlib.util
 import sys
+from typing import Any
 
-from ..errors import PokercoreError
-from ..sim.files import check_writable
+from ..errors import PokercoreError, PokercoreValueError
+from . import refuse
 from .args import integer, seconds
 
 __all__ = ["build_parser", "main"]
 
 PROG = "pokercore simulate"
+#: Seconds between two progress lines when stderr is not a terminal.
+PROGRESS_EVERY_S = 15.0
 
 
 def _agents_help() -> str:
@@ -51,14 +58,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Play a seeded AI-vs-AI match and print each agent's mean result per deal\n"
                     "with its 95% confidence interval.",
-        epilog=_agents_help() + "\n\nAny callable is an agent too: give it as package.module:name.\n"
+        epilog=_agents_help() + "\n\nAny callable is an agent too: give it as package.module:name (a module\n"
+               "in the current folder is found too) or as path/to/file.py:name.\n"
                "The same --seed and --chunk-size give the same result with any --workers.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help="binh, draw, toy (a tiny test game) or package.module:Adapter")
+    parser.add_argument("game", help="binh, draw, toy (a tiny test game), package.module:Adapter or "
+                                     "path/to/file.py:Adapter")
     parser.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                         help="one agent per seat, comma or space separated: a built-in name (listed "
-                             "below) or package.module:name")
+                             "below), package.module:name or path/to/file.py:name")
     parser.add_argument("--deals", type=integer(1), default=1000,
                         help="deals to play (hands in draw), e.g. 1000 or 1e6 (default 1000)")
     parser.add_argument("--seed", type=integer(0), default=0, help="match seed: the same seed gives the same result "
@@ -70,10 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="deals per seeded chunk, the unit of work and of seeding (default 50)")
     parser.add_argument("--duplicate", action="store_true",
                         help="replay each deal once per seat rotation (removes most card luck)")
-    parser.add_argument("--json", metavar="FILE", help="write the summary as JSON (checked before the run)")
+    parser.add_argument("--json", metavar="FILE",
+                        help="write the summary as JSON (checked before the run; - for standard output)")
+    parser.add_argument("--per-deal", metavar="FILE",
+                        help="write every deal's payoffs as CSV, one row per deal (kept in memory until the end: "
+                             "8 bytes per agent per deal; - for standard output)")
     parser.add_argument("--plot", metavar="FILE",
-                        help='save a plot of each running mean with its 95%% CI band (needs matplotlib: '
-                             'pip install "pokercore[plot]")')
+                        help="save a plot of each running mean with its 95%% CI band; the format comes from "
+                             '.png, .pdf, .svg... (needs matplotlib: pip install "pokercore[plot]")')
     parser.add_argument("--decision-timeout", type=seconds(), metavar="SECONDS",
                         help="end the run with an error if one agent decision takes longer (off by default; "
                              "it never changes a result, it only stops a hung agent)")
@@ -81,39 +94,60 @@ def build_parser() -> argparse.ArgumentParser:
     bar.add_argument("--progress", action="store_true",
                      help='always show a progress bar (needs tqdm: pip install "pokercore[sim]")')
     bar.add_argument("--no-progress", action="store_true",
-                     help="never show a progress bar (default: shown when stderr is a terminal)")
+                     help="never show progress (default: a bar when stderr is a terminal, else a line "
+                          f"every {PROGRESS_EVERY_S:g} s of a long run)")
     return parser
 
 
-def _fail(message: str, code: int = 2) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
-    return code
+def _require(module: str, option: str, extra: str) -> None:
+    from ..sim.extras import require
+
+    require(module, extra, option)
 
 
-def _require(module: str, option: str, extra: str) -> str | None:
-    try:
-        importlib.import_module(module)
-    except ImportError:
-        return f'{option} needs {module}: pip install "pokercore[{extra}]"'
-    return None
+def _prechecks(args: argparse.Namespace) -> None:
+    """Everything that would fail after the run, checked before it (a PokercoreError if not)."""
+    from ..sim.files import check_writable
 
-
-def _prechecks(args: argparse.Namespace) -> str | None:
-    """Everything that would fail after the run, checked before it: a message, or None."""
+    files = {"--json": args.json, "--plot": args.plot, "--per-deal": args.per_deal}
+    given = {option: path for option, path in files.items() if path is not None}
+    for option, path in given.items():
+        if not path.strip():
+            raise PokercoreValueError(f"{option} needs a file name (or - for standard output)")
+    if args.plot == "-":
+        raise PokercoreValueError("--plot needs a file name (a plot is not written to standard output)")
     if args.plot:
-        problem = _require("matplotlib", "--plot", "plot")
-        if problem:
-            return problem
+        _require("matplotlib", "--plot", "plot")
     if args.progress:
-        problem = _require("tqdm", "--progress", "sim")
-        if problem:
-            return problem
-    if args.json and args.plot and args.json == args.plot:
-        return f"--json and --plot name the same file {args.json}"
-    for path in (args.json, args.plot):
-        if path:
+        _require("tqdm", "--progress", "sim")
+    stdout = [option for option, path in given.items() if path == "-"]
+    if len(stdout) > 1:
+        raise PokercoreValueError(f"only one of {' and '.join(stdout)} can be - (standard output)")
+    seen: dict[str, str] = {}
+    for option, path in given.items():
+        if path != "-" and path in seen:
+            raise PokercoreValueError(f"{seen[path]} and {option} name the same file {path}")
+        seen[path] = option
+    for path in given.values():
+        if path != "-":
             check_writable(path)
-    return None
+    if args.plot:
+        from ..sim.plot import plot_format
+
+        plot_format(args.plot)
+
+
+def _progress(args: argparse.Namespace, unit: str) -> Any:
+    """What ``simulate`` gets as ``progress``: a bar on a terminal (with tqdm), else a line now and then."""
+    if args.no_progress:
+        return False
+    if args.progress:
+        return True
+    if sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None:
+        return None
+    from ..sim.progress import LineProgress
+
+    return LineProgress(sys.stderr, every=PROGRESS_EVERY_S, unit=unit, label=PROG)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,36 +158,44 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --help (0) or a usage error (2), already printed by argparse
         return exc.code if isinstance(exc.code, int) else 2
     try:
-        problem = _prechecks(args)
-        if problem:
-            return _fail(problem)
-        from ..sim.runner import simulate
-        from ..sim.stats import require_matplotlib
-
-        if args.plot:
-            require_matplotlib()
-        agents = [a for part in args.agents for a in part.split(",") if a]
-        result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
-                          duplicate=args.duplicate, chunk_size=args.chunk_size,
-                          progress=True if args.progress else (False if args.no_progress else None),
-                          decision_timeout=args.decision_timeout)
-        print(result.table())
-        meta = result.meta
-        unit = "hands" if result.game == "draw" else "deals"
-        workers = f", {meta['workers']} workers" if (meta.get("workers") or 1) > 1 else ""
-        print(f"{result.deals} {unit} in {meta['elapsed_s']} s ({meta['deals_per_s']} {unit}/s{workers}), "
-              f"seed {result.seed}" + (", duplicate" if result.duplicate else ""))
-        if args.json:
-            result.to_json(args.json)
-            print(f"wrote {args.json}")
-        if args.plot:
-            result.plot(args.plot)
-            print(f"wrote {args.plot}")
-        return 0
+        return _run(args)
     except KeyboardInterrupt as exc:
-        return _fail(f"interrupted ({exc})" if str(exc) else "interrupted", 130)
-    except (PokercoreError, ValueError, TypeError, ImportError, OSError) as exc:
-        return _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return refuse(PROG, f"interrupted ({exc})" if str(exc) else "interrupted", 130)
+    except PokercoreError as exc:
+        return refuse(PROG, exc)
+
+
+def _run(args: argparse.Namespace) -> int:
+    _prechecks(args)
+    from ..sim.runner import simulate
+    from ..sim.stats import unit_of
+
+    agents = [a for part in args.agents for a in part.split(",") if a]
+    game_name = args.game if ":" not in args.game else ""
+    result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
+                      duplicate=args.duplicate, chunk_size=args.chunk_size,
+                      progress=_progress(args, unit_of(game_name)), decision_timeout=args.decision_timeout,
+                      keep_payoffs=bool(args.per_deal))
+    # With --json - or --per-deal -, standard output holds that data alone; the rest goes to stderr.
+    info = sys.stderr if "-" in (args.json, args.per_deal) else sys.stdout
+    print(result.table(), file=info)
+    meta = result.meta
+    unit = unit_of(result.game) + "s"
+    workers = f", {meta['workers']} workers" if (meta.get("workers") or 1) > 1 else ""
+    print(f"{result.deals} {unit} in {meta['elapsed_s']} s ({meta['deals_per_s']} {unit}/s{workers}), "
+          f"seed {result.seed}" + (", duplicate" if result.duplicate else ""), file=info)
+    if args.json:
+        result.to_json(args.json)
+        if args.json != "-":
+            print(f"wrote {args.json}", file=info)
+    if args.per_deal:
+        result.write_payoffs(args.per_deal)
+        if args.per_deal != "-":
+            print(f"wrote {args.per_deal}", file=info)
+    if args.plot:
+        result.plot(args.plot)
+        print(f"wrote {args.plot}", file=info)
+    return 0
 
 
 if __name__ == "__main__":

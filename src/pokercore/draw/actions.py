@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, SupportsIndex, cast, overload
 
 import numpy as np
 
@@ -210,8 +210,13 @@ def describe(value: object, limit: int = 80, _depth: int = 0) -> str:
     if t in (str, int, float, bool, type(None)) or (issubclass(t, np.generic) and t.__module__ == "numpy"):
         text = repr(value)
     elif t is Action or t is tuple or t is list:
-        items = list.__getitem__(value, slice(4)) if t is list else tuple.__getitem__(value, slice(4))  # type: ignore[call-overload]
-        size = len(value)  # type: ignore[arg-type]
+        # The unbound methods skip a subclass's overrides; the casts say what t (not value) was checked to be.
+        items: Sequence[Any]
+        if t is list:
+            items = list.__getitem__(cast("list[Any]", value), slice(4))
+        else:
+            items = tuple.__getitem__(cast("tuple[Any, ...]", value), slice(4))
+        size = len(cast("list[Any] | tuple[Any, ...]", value))
         inner = ", ".join("..." if _depth > 2 else describe(v, limit, _depth + 1) for v in items)
         inner += ", ..." if size > 4 else ("," if size == 1 and t is tuple else "")
         text = f"Action({inner})" if t is Action else (f"[{inner}]" if t is list else f"({inner})")
@@ -230,7 +235,8 @@ def whole_number(value: object) -> int | None:
     if not issubclass(t, _INTS) or issubclass(t, _BOOLS):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]  # exact int; ignores an int subclass's overrides
+        # exact int; ignores an int subclass's overrides (t, not value, was checked: hence the cast)
+        return operator.index(cast(SupportsIndex, value))
     except Exception:  # a broken numpy subclass
         return None
 
@@ -248,19 +254,21 @@ def read_cards(cards: object, who: str, seat: int | None = None) -> str | tuple[
     pokercore.draw.errors.IllegalActionError: seat 0: a card is an int code 0..51 or a card string, got float 1.0
     """
     t = type(cards)
+    # The unbound methods skip a subclass's overrides; the casts say what t (not cards) was checked to be.
     if issubclass(t, str):
-        text = str.__str__(cards)  # type: ignore[arg-type]
+        text = str.__str__(cast(str, cards))
         if len(text) > _MAX_CARD_TEXT:
             raise IllegalActionError(f"{who}: {describe(text)} is too long to be cards to draw", seat=seat)
         return text
     if issubclass(t, tuple):
-        raw: Sequence[Any] = tuple.__getitem__(cards, slice(None))  # type: ignore[call-overload]
+        raw: Sequence[Any] = tuple.__getitem__(cast("tuple[Any, ...]", cards), slice(None))
     elif issubclass(t, list):
-        raw = list.__getitem__(cards, slice(None))  # type: ignore[call-overload]
+        raw = list.__getitem__(cast("list[Any]", cards), slice(None))
     elif issubclass(t, np.ndarray):
-        if np.ndarray.ndim.__get__(cards) != 1 or np.ndarray.size.__get__(cards) > 52:  # type: ignore[attr-defined]
+        array = cast("np.ndarray", cards)
+        if np.ndarray.ndim.__get__(array) != 1 or np.ndarray.size.__get__(array) > 52:
             raise IllegalActionError(f"{who}: cards to draw are a flat list of card codes, got an array", seat=seat)
-        raw = np.ndarray.tolist(cards)  # type: ignore[call-overload, arg-type]
+        raw = np.ndarray.tolist(array)
     else:
         raise IllegalActionError(
             f"{who}: cards to draw are a tuple of card codes or a card string, got {describe(cards)}", seat=seat
@@ -296,9 +304,10 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
     """
     t = type(action)
     if issubclass(t, tuple):
-        parts: Sequence[Any] = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
+        # The unbound methods skip a subclass's overrides; the casts say what t (not action) was checked to be.
+        parts: Sequence[Any] = tuple.__getitem__(cast("tuple[Any, ...]", action), slice(None))
     elif issubclass(t, list):
-        parts = list.__getitem__(action, slice(None))  # type: ignore[call-overload]
+        parts = list.__getitem__(cast("list[Any]", action), slice(None))
     else:
         parts = ()
     if len(parts) != 3:
@@ -317,7 +326,7 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
         value = whole_number(amount)
         if value is None and issubclass(type(amount), (float, np.floating)):
             # Actions compare by value: Action("bet", 2.0) == Action("bet", 2), so 2.0 means 2 chips.
-            number = float.__float__(amount) if issubclass(type(amount), float) else float(np.float64(amount))  # type: ignore[arg-type]
+            number = float.__float__(amount) if issubclass(type(amount), float) else float(np.float64(amount))
             if number.is_integer():
                 value = int(number)
         if value is None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import cast
 
 from ..errors import cut
 from .errors import ConfigError, DrawError
@@ -132,7 +133,7 @@ class DrawConfig:
             raise ConfigError(f"all_in must be True or False, got {self.all_in!r}")
         if self.seed is not None:
             _int("seed", self.seed, 0)
-        raw = self.starting_stacks
+        raw: object = self.starting_stacks  # checked as any object: a dataclass takes what it is given
         if isinstance(raw, int) and not isinstance(raw, bool):
             stacks = (raw,) * n
         elif isinstance(raw, Sequence) and not isinstance(raw, str):
@@ -149,7 +150,7 @@ class DrawConfig:
 
     def _check_playable(self) -> None:
         """Refuse stacks with which no hand could be bet: fewer than two seats could bet or call."""
-        need = playing_stack(self.ante, self.small_bet, int(self.big_bet), self.all_in)  # type: ignore[arg-type]
+        need = playing_stack(self.ante, self.small_bet, self._big, self.all_in)
         able = sum(s >= need for s in self.stacks)
         if able >= 2:
             return
@@ -160,13 +161,18 @@ class DrawConfig:
                 f"no hand can be played: a hand needs two seats with chips, and {some} of the {n} seats "
                 "starts with any; give two or more seats chips"
             )
-        bet = min(self.small_bet, int(self.big_bet))  # type: ignore[arg-type]
+        bet = min(self.small_bet, self._big)
         raise ConfigError(
             f"no hand can be played: with all-in mode off a seat needs the ante and one bet "
             f"({self.ante} + {bet} = {need} chips) to bet or call, and {some} of the {n} seats starts with "
             f"that many; give two or more seats at least {need} chips, lower the ante or the bets, "
             "or turn all-in mode on"
         )
+
+    @property
+    def _big(self) -> int:
+        """``big_bet`` as an int: ``__post_init__`` has replaced a None by twice the small bet."""
+        return cast(int, self.big_bet)  # mypy reads the field's declared type, int | None
 
     @property
     def max_bets(self) -> int:
@@ -188,7 +194,7 @@ class DrawConfig:
             raise DrawError(
                 f"bet_size: give a betting round, Street.BET1 or Street.BET2 (or 1 or 2), got {cut(street)}"
             )
-        return self.small_bet if rnd == 1 else int(self.big_bet)  # type: ignore[arg-type]
+        return self.small_bet if rnd == 1 else self._big
 
     def public(self) -> DrawConfig:
         """This configuration without its seed: what observations carry.

@@ -212,7 +212,7 @@ class DrawState(StateView, ActionChecks):
     def _begin_betting(self, street: Street) -> None:
         n = self._n
         self._street = street
-        self._size = self._cfg.small_bet if street == BET1 else int(self._cfg.big_bet)  # type: ignore[arg-type]
+        self._size = self._cfg.bet_size(street)
         self._bets = [0] * n
         self._current = 0
         self._count = 0
@@ -296,35 +296,42 @@ class DrawState(StateView, ActionChecks):
 
     # ------------------------------------------------------------------ acting
     # Public actions verify everything first, then call an unchecked _do_*.
+    def _verified_actor(self) -> int:
+        """The seat to act once a ``verify_*`` has passed (they refuse every action when the hand is over)."""
+        i = self._actor
+        if i is None:
+            raise IllegalActionError("the hand is over: no more actions")
+        return i
+
     def fold(self, seat: int | None = None) -> None:
         """Fold: give up the hand (only when facing a bet)."""
         self.verify_fold(seat)
-        self._do_fold(self._actor)  # type: ignore[arg-type]
+        self._do_fold(self._verified_actor())
 
     def check(self, seat: int | None = None) -> None:
         """Check: pass when there is no bet to call."""
         self.verify_check(seat)
-        self._do_check(self._actor)  # type: ignore[arg-type]
+        self._do_check(self._verified_actor())
 
     def call(self, amount: int | None = None, seat: int | None = None) -> None:
         """Call the open bet (all-in for less when all-in mode allows it)."""
         amount = self.verify_call(amount, seat)
-        self._do_call(self._actor, amount)  # type: ignore[arg-type]
+        self._do_call(self._verified_actor(), amount)
 
     def bet(self, amount: int | None = None, seat: int | None = None) -> None:
         """Bet the fixed amount of this betting round (no bet may be open)."""
         amount = self.verify_bet(amount, seat)
-        self._do_aggress(self._actor, "bet", amount)  # type: ignore[arg-type]
+        self._do_aggress(self._verified_actor(), "bet", amount)
 
     def raise_(self, amount: int | None = None, seat: int | None = None) -> None:
         """Raise by the fixed amount; ``amount`` (optional) is the chips put in, call included."""
         amount = self.verify_raise(amount, seat)
-        self._do_aggress(self._actor, "raise", amount)  # type: ignore[arg-type]
+        self._do_aggress(self._verified_actor(), "raise", amount)
 
     def draw(self, cards: str | Sequence[int] = (), seat: int | None = None) -> None:
         """Discard ``cards`` (0-3 of the actor's own) and take as many from the deck."""
         codes = self.verify_draw(cards, seat)
-        self._do_draw(self._actor, codes)  # type: ignore[arg-type]
+        self._do_draw(self._verified_actor(), codes)
 
     def act(self, action: Action | tuple[Any, ...], seat: int | None = None) -> None:
         """Take ``action`` (an :class:`Action` or an equal ``(kind, amount, cards)`` tuple).
@@ -337,6 +344,10 @@ class DrawState(StateView, ActionChecks):
         IllegalActionError
             The action is not legal now; nothing changed.
         """
+        self._act(action, seat)
+
+    def _act(self, action: object, seat: int | None) -> None:
+        """:meth:`act` for any object (an agent's answer): :func:`read_action` judges it."""
         i = self._actor
         if i is None:
             raise IllegalActionError("the hand is over: no more actions")
@@ -544,6 +555,6 @@ class DrawState(StateView, ActionChecks):
     def _answer(self, i: int, action: object) -> None:
         """Apply an agent's answer that is not an offered object: read, verify, act."""
         try:
-            self.act(action, i)  # type: ignore[arg-type]  # any answer: read_action checks it
+            self._act(action, i)
         except IllegalActionError as exc:
             raise IllegalActionError(f"{exc} (the agent of seat {i} returned {describe(action)})", seat=i) from None

@@ -1,4 +1,4 @@
-"""Game adapters for the simulation runner (see :class:`~pokercore.sim.runner.GameAdapter`).
+"""Game adapters for the simulation runner (see :class:`~pokercore.sim.registry.GameAdapter`).
 
 ``ToyAdapter`` is a tiny showdown game that exercises the runner in tests
 and examples without the cost of a real game: every player antes 1, sees 5
@@ -15,7 +15,8 @@ import numpy as np
 
 from .. import evaluate5, random_hands
 from ..errors import UnknownAgentError
-from .runner import Agent, SimulationError
+from .errors import SimulationError
+from .registry import Agent
 
 __all__ = ["BinhAdapter", "DrawAdapter", "ToyAdapter"]
 
@@ -41,15 +42,16 @@ class BinhAdapter:
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
         """A built-in agent, with any wall-clock cap off: a seeded match depends on the seed alone."""
-        from ..binh.agents import make_agent
+        from ..binh.agents import HardAgent, make_agent
 
         try:
             agent = make_agent(name, rng)
         except UnknownAgentError as exc:
             raise SimulationError(str(exc)) from None
-        if getattr(agent, "time_budget", None) is not None:
+        if isinstance(agent, HardAgent) and agent.time_budget is not None:
             agent.time_budget = math.inf  # a time cap would make results depend on machine load
-        return agent
+        built: Agent = agent
+        return built
 
     def describe(self, options: Mapping[str, Any], players: int) -> str:
         """The scoring, for plot titles: ``"1 point a branch, foul 9, specials 12/6"``."""
@@ -85,7 +87,7 @@ class DrawAdapter:
     max_players = 6
 
     def __init__(self) -> None:
-        self._configs: dict[tuple, Any] = {}
+        self._configs: dict[tuple[Any, ...], Any] = {}
 
     @property
     def agent_names(self) -> tuple[str, ...]:
@@ -106,9 +108,10 @@ class DrawAdapter:
         from ..draw.ai import make_agent
 
         try:
-            return make_agent(name, rng)
+            agent: Agent = make_agent(name, rng)
         except UnknownAgentError as exc:
             raise SimulationError(str(exc)) from None
+        return agent
 
     def _config(self, n: int, options: Mapping[str, Any]) -> Any:
         key = (n, tuple(sorted(options.items())))

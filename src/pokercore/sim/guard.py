@@ -21,10 +21,10 @@ Examples
 >>> seated = Seated(lambda obs: 1 // obs, "divider", 0, ctx)
 >>> seated(1)
 1
->>> seated(0)
+>>> seated(0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokercore.sim.guard.AgentRunError: agent 'divider' in seat 0 raised ZeroDivisionError: integer division or modulo by zero
+pokercore.sim.guard.AgentRunError: agent 'divider' in seat 0 raised ZeroDivisionError: integer division or modulo ...
 """
 
 from __future__ import annotations
@@ -71,7 +71,10 @@ class Interrupted(KeyboardInterrupt):
 
 
 class _DecisionTimeout(BaseException):
-    """Raised inside an agent whose decision ran out of time (a BaseException: ``except Exception`` in the agent does not swallow it)."""
+    """Raised inside an agent whose decision ran out of time.
+
+    A BaseException: ``except Exception`` in the agent does not swallow it.
+    """
 
 
 def short(exc: BaseException, limit: int = 300) -> str:
@@ -185,7 +188,7 @@ class Seated:
             raise
         except KeyboardInterrupt:  # Ctrl-C, or an agent raising it: say who was deciding
             raise Interrupted(f"agent {self.label!r} in seat {self.seat} was deciding") from None
-        except BaseException as exc:  # SystemExit (or any BaseException) from an agent must not end the program silently
+        except BaseException as exc:  # SystemExit (any BaseException) from an agent must not end the program silently
             raise AgentRunError(f"agent {self.label!r} in seat {self.seat} raised {short(exc)}",
                                 agent=self.label, seat=self.seat) from exc
 
@@ -211,7 +214,7 @@ class Seated:
         try:
             attr = getattr(self.agent, name)
         except AttributeError:
-            hooks[name] = None  # type: ignore[assignment]  # asked for every deal (hand_over): remember it is missing
+            hooks[name] = None  # asked for every deal (hand_over): remember it is missing
             raise
         if not callable(attr):
             return attr

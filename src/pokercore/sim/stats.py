@@ -1,32 +1,47 @@
-"""Per-agent results of a simulation: mean, standard error, 95% interval.
+"""Per-agent statistics of a match, kept as the deals stream in: memory does not grow with the deals.
+
+:class:`RunningStats` holds, per agent, the number of deals, the mean and
+the sum of squared deviations from the mean, merged block by block with the
+update of Chan, Golub and LeVeque (Welford's, for a block of deals at a
+time).  From them come each agent's mean, standard error and 95% confidence
+interval (:class:`AgentSummary`).
+
+For plots it also records the running mean and its spread after a fixed
+set of deals, :func:`checkpoints`: after every deal of a match of up to
+1,000 deals, else after 1,000 evenly spaced deals ending with the last.
+Blocks are merged in deal order and cut at the same places whoever played
+them, so the same match gives the same numbers, bit for bit, on one worker
+or many.
 
 Examples
 --------
 >>> import numpy as np
->>> r = MatchResult(game="toy", agents=["a", "b"], payoffs=np.array([[1.0, -1.0], [3.0, -3.0]]),
-...                 seed=0, duplicate=False)
->>> [round(s.mean, 3) for s in r.summary()]
+>>> stats = RunningStats(agents=2, deals=3)
+>>> stats.add(np.array([[1.0, -1.0], [3.0, -3.0]]))
+>>> stats.add(np.array([[2.0, -2.0]]))
+>>> [s.mean for s in stats.summary(["a", "b"])]
 [2.0, -2.0]
->>> r.summary()[0].stderr
-1.0
+>>> round(stats.summary(["a", "b"])[0].stderr, 6)
+0.57735
+>>> checkpoints(5).tolist(), checkpoints(10_000, points=4).tolist()
+([1, 2, 3, 4, 5], [2500, 5000, 7500, 10000])
 """
 
 from __future__ import annotations
 
-import json
 import math
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .files import atomic_write
-
-__all__ = ["AgentSummary", "MatchResult"]
+__all__ = ["CURVE_POINTS", "Z95", "AgentSummary", "RunningStats", "checkpoints", "unit_of"]
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
+
+#: Deals after which the running mean is recorded for plots (at most).
+CURVE_POINTS = 1000
 
 
 @dataclass(frozen=True)
@@ -63,127 +78,93 @@ def unit_of(game: str) -> str:
     return "hand" if game == "draw" else "deal"
 
 
-def require_matplotlib() -> Any:
-    """``matplotlib.pyplot`` on the Agg backend, or an ImportError naming the extra to install."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as exc:
-        raise ImportError('plots need matplotlib: pip install "pokercore[plot]"') from exc
-    return plt
+def checkpoints(deals: int, points: int = CURVE_POINTS) -> np.ndarray:
+    """The deals (counted from 1) after which the running mean is recorded; the last is ``deals``."""
+    if deals <= points:
+        return np.arange(1, deals + 1, dtype=np.int64)
+    return np.array([-(-i * deals // points) for i in range(1, points + 1)], dtype=np.int64)
 
 
-@dataclass
-class MatchResult:
-    """Everything a match produced.
+class RunningStats:
+    """Count, mean and sum of squared deviations per agent, and the running mean at :func:`checkpoints`.
 
-    Attributes
+    Parameters
     ----------
-    game : str
-        ``"binh"`` or ``"draw"`` (or a registered game's name).
-    agents : list of str
-        Agent labels, one per seat of the first deal (unique: ``"easy#2"``).
-    payoffs : ndarray of shape (deals, n_agents)
-        Payoff of each agent in each deal (in duplicate mode the mean over
-        the seat rotations of that deal).  Each row sums to zero.
-    seed : int
-        The match seed.
-    duplicate : bool
-        Whether each deal was replayed with the seats rotated.
-    meta : dict
-        Extra facts (workers, chunk size, elapsed seconds, ...).
+    agents : int
+        Number of agents (columns of every block).
+    deals : int
+        Deals the match will have: fixes the checkpoints.
+    points : int
+        At most this many checkpoints.
     """
 
-    game: str
-    agents: list[str]
-    payoffs: np.ndarray
-    seed: int
-    duplicate: bool
-    meta: dict[str, Any] = field(default_factory=dict)
+    def __init__(self, agents: int, deals: int, points: int = CURVE_POINTS) -> None:
+        self.count = 0
+        self.planned = int(deals)
+        self.mean = np.zeros(agents)
+        self.m2 = np.zeros(agents)
+        self._marks = checkpoints(self.planned, points)
+        self._curve_mean = np.full((len(self._marks), agents), np.nan)
+        self._curve_m2 = np.full((len(self._marks), agents), np.nan)
+        self._filled = 0
 
-    @property
-    def deals(self) -> int:
-        return int(self.payoffs.shape[0])
+    @classmethod
+    def of(cls, payoffs: np.ndarray, points: int = CURVE_POINTS) -> RunningStats:
+        """The statistics of a whole (deals, agents) array of payoffs."""
+        payoffs = np.asarray(payoffs, dtype=np.float64)
+        stats = cls(payoffs.shape[1], payoffs.shape[0], points)
+        stats.add(payoffs)
+        return stats
 
-    def summary(self) -> list[AgentSummary]:
-        """Mean, standard error and 95% CI per agent."""
+    def add(self, block: np.ndarray) -> None:
+        """Merge the payoffs of the next ``len(block)`` deals, a (deals, agents) array."""
+        block = np.asarray(block, dtype=np.float64)
+        start, rows = self.count, block.shape[0]
+        if start + rows > self.planned:
+            raise ValueError(f"{start + rows} deals added to statistics planned for {self.planned}")
+        pos = 0
+        while pos < rows:
+            mark = int(self._marks[self._filled])
+            end = min(rows, mark - start)
+            self._merge(block[pos:end])
+            pos = end
+            if self.count == mark:
+                self._curve_mean[self._filled] = self.mean
+                self._curve_m2[self._filled] = self.m2
+                self._filled += 1
+
+    def _merge(self, seg: np.ndarray) -> None:
+        nb = seg.shape[0]
+        mb = seg.mean(axis=0)
+        dev = seg - mb
+        m2b = (dev * dev).sum(axis=0)
+        if self.count == 0:
+            self.mean, self.m2 = mb, m2b
+        else:
+            n = self.count + nb
+            delta = mb - self.mean
+            self.mean = self.mean + delta * (nb / n)
+            self.m2 = self.m2 + m2b + delta * delta * (self.count * nb / n)
+        self.count += nb
+
+    def summary(self, agents: list[str]) -> list[AgentSummary]:
+        """Mean, standard error (of the mean) and 95% CI per agent, in the order of ``agents``."""
+        n = self.count
         out = []
-        n = self.deals
-        for i, name in enumerate(self.agents):
-            col = self.payoffs[:, i]
-            mean = float(col.mean()) if n else math.nan
-            se = float(col.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+        for i, name in enumerate(agents):
+            mean = float(self.mean[i]) if n else math.nan
+            se = math.sqrt(float(self.m2[i]) / (n - 1)) / math.sqrt(n) if n > 1 else math.nan
             out.append(AgentSummary(name, n, mean, se))
         return out
 
-    def table(self) -> str:
-        """A plain-text table of :meth:`summary`."""
-        unit = ("points/" if self.game == "binh" else "chips/") + unit_of(self.game)
-        rows = [f"{'agent':<16} {'deals':>8} {'mean':>10} {'stderr':>9}   95% CI ({unit})"]
-        for s in self.summary():
-            lo, hi = s.ci95
-            rows.append(f"{s.agent:<16} {s.deals:>8} {s.mean:>10.4f} {s.stderr:>9.4f}   [{lo:.4f}, {hi:.4f}]")
-        return "\n".join(rows)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "seed": self.seed,
-            "duplicate": self.duplicate,
-            "deals": self.deals,
-            "agents": [s.as_dict() for s in self.summary()],
-            "meta": self.meta,
-        }
-
-    def to_json(self, path: str | Path | None = None) -> str:
-        """The summary as JSON (strict: no NaN, a missing number is ``null``); written to ``path`` if given.
-
-        The file is written through a temporary file in the same folder and
-        then renamed, so a failed write leaves an earlier file intact
-        (:class:`~pokercore.sim.files.OutputError`).
-        """
-        text = json.dumps(self.as_dict(), indent=2, allow_nan=False)
-        if path is not None:
-            atomic_write(path, lambda tmp: Path(tmp).write_text(text + "\n"))
-        return text
-
-    def plot(self, path: str | Path) -> None:
-        """Save each agent's running mean per deal with its 95% confidence band.
-
-        The title names the game, its stakes or scoring and the seed; the
-        legend gives each agent's final mean +- the half-width of its 95% CI.
-        Needs matplotlib (``pip install "pokercore[plot]"``).  Written like
-        :meth:`to_json`, through a temporary file.
-        """
-        plt = require_matplotlib()
-        unit = unit_of(self.game)
-        fig, ax = plt.subplots(figsize=(8, 4.5))
-        n = self.deals
-        k = np.arange(1, n + 1)
-        s1 = np.cumsum(self.payoffs, axis=0)
-        s2 = np.cumsum(self.payoffs ** 2, axis=0)
-        mean = s1 / k[:, None]
+    def curve(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(deals, mean, half)``: the checkpoints reached, the running mean per agent there and the
+        half-width of its 95% CI (NaN after one deal)."""
+        k = self._filled
+        deals = self._marks[:k].copy()
+        mean = self._curve_mean[:k].copy()
         with np.errstate(invalid="ignore", divide="ignore"):
-            var = np.clip((s2 - s1 * mean) / (k[:, None] - 1), 0.0, None)
-            half = Z95 * np.sqrt(var / k[:, None])
-        for i, summary in enumerate(self.summary()):
-            final = f"{summary.mean:+.3f}" + (f" \u00b1 {Z95 * summary.stderr:.3f}" if n > 1 else "")
-            line, = ax.plot(k, mean[:, i], label=f"{summary.agent}: {final}")
-            if n > 1:
-                ax.fill_between(k[1:], (mean - half)[1:, i], (mean + half)[1:, i], color=line.get_color(),
-                                alpha=0.2, linewidth=0)
-        ax.set_xlabel(unit)
-        ax.set_ylabel(("points" if self.game == "binh" else "chips") + f" per {unit} (running mean, 95% CI)")
-        stakes = self.meta.get("stakes")
-        title = f"{self.game}" + (f" ({stakes})" if stakes else "")
-        title += f": {n:,} {unit}s, seed {self.seed}" + (", duplicate" if self.duplicate else "")
-        ax.set_title(title)
-        ax.axhline(0, color="grey", linewidth=0.5)
-        ax.legend(title="mean \u00b1 95% CI")
-        fig.tight_layout()
-        try:
-            atomic_write(path, lambda tmp: fig.savefig(tmp))
-        finally:
-            plt.close(fig)
+            n = deals[:, None].astype(np.float64)
+            var = np.where(n > 1, self._curve_m2[:k] / (n - 1), np.nan)
+            half = Z95 * np.sqrt(var / n)
+        return deals, mean, half

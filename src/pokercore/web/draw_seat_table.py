@@ -10,7 +10,7 @@ typed protocol actions and are applied by the engine, which checks them.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -28,7 +28,7 @@ __all__ = ["DEFAULT_HANDS", "DrawSeatTable"]
 DEFAULT_HANDS = 1000
 
 
-def _hand_name(cards: Any) -> str:
+def _hand_name(cards: Sequence[int]) -> str:
     return describe_rank(evaluate5(list(cards)))
 
 
@@ -96,7 +96,7 @@ class DrawSeatTable(SeatTable):
             state.act(move, seat)
         except PokercoreError as exc:
             raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
-        if state.is_over:
+        if self._hand_over():  # this action may have ended the hand
             self._finish_hand()
 
     def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:

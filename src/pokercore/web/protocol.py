@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from ..binh import AGENT_LEVELS as _BINH_AGENTS
 from ..cards import RANKS, SUITS, format_card
@@ -218,7 +219,7 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def card_names(codes: Any) -> list[str]:
+def card_names(codes: Iterable[SupportsIndex]) -> list[str]:
     """Card codes as protocol strings.
 
     >>> card_names([51, 0])
@@ -380,15 +381,17 @@ def _preview(msg: dict[str, Any]) -> Preview:
     return Preview(*parts)
 
 
-def _no_fields(cls: type[Suggest] | type[Ping]) -> Any:
+def _no_fields(cls: type[Suggest] | type[Ping]) -> Callable[[dict[str, Any]], Suggest | Ping]:
     def read(msg: dict[str, Any]) -> Suggest | Ping:
         _only(msg, set())
         return cls()
     return read
 
 
-_READERS = {"create": _create, "join": _join, "act": _act, "next": _next, "preview": _preview,
-            "suggest": _no_fields(Suggest), "ping": _no_fields(Ping)}
+_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    "create": _create, "join": _join, "act": _act, "next": _next, "preview": _preview,
+    "suggest": _no_fields(Suggest), "ping": _no_fields(Ping),
+}
 
 
 def _decode(raw: str | bytes) -> Any:
@@ -454,7 +457,7 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         if reader is None:
             raise ProtocolError("unknown_type", f"unknown message type {_short(kind)}; "
                                                 f"use one of {', '.join(CLIENT_TYPES)}")
-        return reader(msg)  # type: ignore[no-any-return]
+        return reader(msg)
     except ProtocolError as exc:
         exc.ref = _ref_of_dict(msg)
         raise

@@ -23,7 +23,7 @@ from pokercore.sim import simulate
 
 
 def _net(ai: str, style: str, deals: int = 30, seed: int = 11) -> np.ndarray:
-    r = simulate("draw", [ai, style], deals=deals, seed=seed, duplicate=True, progress=False)
+    r = simulate("draw", [ai, style], deals=deals, seed=seed, duplicate=True, progress=False, keep_payoffs=True)
     return r.payoffs[:, 0]
 
 
@@ -107,7 +107,8 @@ def test_hard_out_earns_easy_among_five_stations():
     """One AI among five calling stations (a person's seat at such a table), 40 duplicate deals:
     hard - easy is +3.1 chips a hand here (95% CI +/- 1.0); the full tables are in docs/draw_ai.md."""
     def net(ai: str) -> np.ndarray:
-        r = simulate("draw", [ai] + ["station"] * 5, deals=40, seed=12, duplicate=True, progress=False)
+        r = simulate("draw", [ai] + ["station"] * 5, deals=40, seed=12, duplicate=True, progress=False,
+                     keep_payoffs=True)
         return r.payoffs[:, 0]
 
     easy, hard = net("easy"), net("hard")

@@ -37,12 +37,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from pokercore import evaluate5
-from pokercore.draw.actions import STAND_PAT, draw_action
+from pokercore.cards import SeedLike
+from pokercore.draw.actions import STAND_PAT, Action, draw_action
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 from .odds import CATEGORY, best_discard, showdown_cdf
@@ -160,21 +161,21 @@ def chase_discard(hand: Sequence[int]) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- simple baselines
-def check_call_agent(obs: Any) -> Any:
+def check_call_agent(obs: Observation) -> Action:
     """Never bets or raises: checks, calls (folds only if it cannot call), stands pat."""
     if obs.street == Street.DRAW:
         return STAND_PAT
     return check_or_call(obs.legal_actions)
 
 
-def raise_agent(obs: Any) -> Any:
+def raise_agent(obs: Observation) -> Action:
     """Raise-heavy: bets or raises whenever allowed, else checks or calls; stands pat."""
     if obs.street == Street.DRAW:
         return STAND_PAT
     return bet_or_raise(obs.legal_actions)
 
 
-def _generator(rng: Any) -> np.random.Generator:
+def _generator(rng: SeedLike) -> np.random.Generator:
     return rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
 
 
@@ -189,13 +190,13 @@ class RandomLegalAgent:
     True
     """
 
-    def __init__(self, rng: Any = None) -> None:
+    def __init__(self, rng: SeedLike = None) -> None:
         self.rng = _generator(rng)
 
     def reset(self) -> None:
         """No memory across hands."""
 
-    def __call__(self, obs: Any) -> Any:
+    def __call__(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         return legal[int(self.rng.integers(len(legal)))]
 
@@ -203,7 +204,7 @@ class RandomLegalAgent:
 class _Styled:
     """Common parts of the baselines that draw and keep no memory."""
 
-    def __init__(self, rng: Any = None) -> None:
+    def __init__(self, rng: SeedLike = None) -> None:
         self.rng = _generator(rng)
 
     def reset(self) -> None:
@@ -212,12 +213,12 @@ class _Styled:
     def discard(self, hand: Sequence[int]) -> tuple[int, ...]:
         return easy_discard(hand)
 
-    def __call__(self, obs: Any) -> Any:
+    def __call__(self, obs: Observation) -> Action:
         if obs.street == Street.DRAW:
             return draw_action(self.discard(obs.hand))
         return self.bet(obs)
 
-    def bet(self, obs: Any) -> Any:  # pragma: no cover - every style overrides it
+    def bet(self, obs: Observation) -> Action:  # pragma: no cover - every style overrides it
         raise NotImplementedError
 
 
@@ -229,11 +230,11 @@ class CallAgent(_Styled):
     player who stands pat on nothing.
     """
 
-    def bet(self, obs: Any) -> Any:
+    def bet(self, obs: Observation) -> Action:
         return check_or_call(obs.legal_actions)
 
 
-def _share(obs: Any) -> float:
+def _share(obs: Observation) -> float:
     """Exact showdown share against the live opponents, each the best five of seven random cards.
 
     Before the draw: the expected share over every replacement of the best
@@ -246,7 +247,7 @@ def _share(obs: Any) -> float:
     return float(score[evaluate5(list(obs.hand))])
 
 
-def _strength(obs: Any) -> float:
+def _strength(obs: Observation) -> float:
     """Exact heads-up strength: the showdown share against one opponent (see :func:`_share`)."""
     if obs.street == Street.BET1:
         return best_discard(list(obs.hand), showdown_cdf())[1]
@@ -259,11 +260,11 @@ class ManiacAgent(_Styled):
     Draws like the easy agent.
     """
 
-    def __init__(self, rng: Any = None, aggression: float = 1.0) -> None:
+    def __init__(self, rng: SeedLike = None, aggression: float = 1.0) -> None:
         super().__init__(rng)
         self.aggression = float(aggression)
 
-    def bet(self, obs: Any) -> Any:
+    def bet(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if self.aggression >= 1.0 or self.rng.random() < self.aggression:
             return bet_or_raise(legal)
@@ -281,12 +282,12 @@ class RockAgent(_Styled):
     pair of jacks), and otherwise checks or folds.
     """
 
-    def __init__(self, rng: Any = None, enter: float = 0.60, value: float = 0.70,
+    def __init__(self, rng: SeedLike = None, enter: float = 0.60, value: float = 0.70,
                  call: float = 0.50) -> None:
         super().__init__(rng)
         self.enter, self.value, self.call = float(enter), float(value), float(call)
 
-    def bet(self, obs: Any) -> Any:
+    def bet(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         s = _strength(obs)
         if obs.street == Street.BET1:
@@ -303,14 +304,14 @@ class StationAgent(_Styled):
     ``value`` or more (0.97: about a straight).
     """
 
-    def __init__(self, rng: Any = None, value: float = 0.97) -> None:
+    def __init__(self, rng: SeedLike = None, value: float = 0.97) -> None:
         super().__init__(rng)
         self.value = float(value)
 
     def discard(self, hand: Sequence[int]) -> tuple[int, ...]:
         return chase_discard(hand)
 
-    def bet(self, obs: Any) -> Any:
+    def bet(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if obs.street == Street.BET2 and _strength(obs) >= self.value:
             return bet_or_raise(legal)
@@ -328,7 +329,7 @@ class TightAggressiveAgent(_Styled):
     checks or folds.  It draws by the same exact enumeration.
     """
 
-    def __init__(self, rng: Any = None, edge: float = 0.10, raise_edge: float = 0.20,
+    def __init__(self, rng: SeedLike = None, edge: float = 0.10, raise_edge: float = 0.20,
                  call_margin: float = 0.05) -> None:
         super().__init__(rng)
         self.edge, self.raise_edge, self.call_margin = float(edge), float(raise_edge), float(call_margin)
@@ -336,7 +337,7 @@ class TightAggressiveAgent(_Styled):
     def discard(self, hand: Sequence[int]) -> tuple[int, ...]:
         return best_discard(list(hand), showdown_cdf())[0]
 
-    def bet(self, obs: Any) -> Any:
+    def bet(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         share = _share(obs)
         fair = 1.0 / (max(1, len(obs.opponents)) + 1)
@@ -354,5 +355,5 @@ class TightAggressiveAgent(_Styled):
 
 
 #: The four playing styles shipped as sparring partners, by agent name.
-STYLES: dict[str, type] = {"maniac": ManiacAgent, "rock": RockAgent, "station": StationAgent,
+STYLES: dict[str, type[_Styled]] = {"maniac": ManiacAgent, "rock": RockAgent, "station": StationAgent,
                            "tag": TightAggressiveAgent}

@@ -25,7 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from pokercore import evaluate5
-from pokercore.draw.actions import draw_action
+from pokercore.draw.actions import Action, draw_action
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 from .baselines import drawing_hand, easy_discard
@@ -57,7 +58,7 @@ class EasyAgent:
     def reset(self) -> None:
         """No memory across hands."""
 
-    def __call__(self, obs):
+    def __call__(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         if obs.street == Street.DRAW:
             return draw_action(easy_discard(obs.hand))

@@ -57,16 +57,22 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
+
 import numpy as np
+from numpy.typing import NDArray
 
 from pokercore import evaluate5
-from pokercore.draw.actions import draw_action
+from pokercore.draw.actions import Action, draw_action
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 from .easy import drawing_hand
 from .inference import OpponentRange
 from .normal import acts_last, decide
 from .odds import best_discard
+from .params import OpponentType
 from .particles import card_mask, particles
 from .session import Session
 from .strength import bet_or_raise, check_or_call, check_or_fold, find
@@ -75,6 +81,13 @@ __all__ = ["MAX_BLUFF", "HardAgent"]
 
 #: Upper bound on the chance of making a bet for folds in any one spot.
 MAX_BLUFF = 0.5
+
+
+class Edges(TypedDict):
+    """First-round share edges over the fair share (the keywords of :func:`~.normal.decide`)."""
+
+    bet_edge: float
+    raise_edge: float
 
 
 class HardAgent:
@@ -115,7 +128,7 @@ class HardAgent:
     def __init__(self, rng: np.random.Generator | None = None, samples: int = 1500,
                  bluff: float = 0.12, bet_edge: float = 0.08, raise_edge: float = 0.2,
                  committed: float = 0.7,
-                 value_margin: float = 0.05, types: dict | None = None,
+                 value_margin: float = 0.05, types: Mapping[str, OpponentType] | None = None,
                  steal_rate: float = 0.5, open_ev_max: int = 2, station_read: float = 0.8) -> None:
         self.rng = np.random.default_rng() if rng is None else rng
         self.samples = samples
@@ -137,17 +150,17 @@ class HardAgent:
         self._hand_number = None
         self._discards = ()
 
-    def hand_over(self, obs) -> None:
+    def hand_over(self, obs: Observation) -> None:
         """Learn from a finished hand: public actions and showdowns (:class:`~.session.Session`)."""
         self.session.record(obs)
 
-    def ranges(self, obs) -> list[OpponentRange]:
+    def ranges(self, obs: Observation) -> list[OpponentRange]:
         """The current range of every live opponent, from type priors learnt over the session."""
         return [OpponentRange(obs, s, self.types, self.session.type_priors(obs, s), self.session.draws(obs, s))
                 for s in obs.opponents]
 
     @staticmethod
-    def score(rs: list[OpponentRange]) -> np.ndarray:
+    def score(rs: list[OpponentRange]) -> NDArray[np.float64]:
         """Chance each rank beats every opponent's final hand (independent ranges)."""
         s = np.ones(7463)
         for r in rs:
@@ -155,7 +168,7 @@ class HardAgent:
         return s
 
     # ------------------------------------------------------------------ second round
-    def _deal(self, obs, rs: list[OpponentRange]):
+    def _deal(self, obs: Observation, rs: list[OpponentRange]) -> NDArray[np.intp]:
         """Ranks and percentiles ``(S, m)`` of joint opponent hands, card removal applied."""
         p = particles()
         idx = np.stack([r.sample(self.samples, self.rng) for r in rs], axis=1)
@@ -170,7 +183,7 @@ class HardAgent:
             idx = idx[ok]
         return idx
 
-    def _second_round(self, obs):
+    def _second_round(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         rs = self.ranges(obs)
         p = particles()
@@ -209,22 +222,25 @@ class HardAgent:
         if to_call == 0:
             ev_check = eq * pot
             ev_bet = ev_aggressive(bet)
-            if find(legal, "bet") is None or ev_bet <= ev_check + self.margin(obs) * bet:
+            bet_action = find(legal, "bet")
+            if bet_action is None or ev_bet <= ev_check + self.margin(obs) * bet:
                 return check_or_call(legal)
             n = max(1, len(rs))
             if eq < 0.5 / (n + 1) and self.rng.random() >= self.bluff:  # a bet for folds: bounded
                 return check_or_call(legal)
-            return find(legal, "bet")
+            return bet_action
         ev_call = eq * (pot + to_call) - to_call
-        ev_raise = ev_aggressive(to_call + bet) if find(legal, "raise") is not None else -np.inf
-        if ev_raise > max(ev_call, 0.0) + self.margin(obs) * bet and eq > 0.5 / (len(rs) + 1):
-            return find(legal, "raise")
+        raise_action = find(legal, "raise")
+        ev_raise = ev_aggressive(to_call + bet) if raise_action is not None else -np.inf
+        if (raise_action is not None and ev_raise > max(ev_call, 0.0) + self.margin(obs) * bet
+                and eq > 0.5 / (len(rs) + 1)):
+            return raise_action
         if ev_call > 0:
             return check_or_call(legal)
         return check_or_fold(legal)
 
     # ------------------------------------------------------------------ first round
-    def _open(self, obs, rs: list[OpponentRange], hand: list[int], share: float):
+    def _open(self, obs: Observation, rs: list[OpponentRange], hand: list[int], share: float) -> Action:
         """Bet or check when checked to before the draw, by expected chips.
 
         Checking is worth ``share * pot``.  A bet wins the pot when every
@@ -246,13 +262,14 @@ class HardAgent:
         ev_bet = all_fold * pot + (1 - all_fold) * (share_called * (pot + bet * (1 + callers)) - bet)
         ev_check = share * (pot + 0.0)
         margin = 0.03 if acts_last(obs) else 0.0
-        if ev_bet > ev_check + self.margin(obs) * bet:
+        bet_action = find(legal, "bet")  # offered: the caller opens only when a bet is legal
+        if bet_action is not None and ev_bet > ev_check + self.margin(obs) * bet:
             fair = 1.0 / (len(rs) + 1)
             if share_called + margin >= fair or self.rng.random() < self.steal_freq(hand):
-                return find(legal, "bet")
+                return bet_action
         return check_or_call(legal)
 
-    def edges(self, obs) -> dict:
+    def edges(self, obs: Observation) -> Edges:
         """First-round share edges read from the session counts (as the normal agent's):
         thinner value bets against players who seldom fold, raises with less against bettors who
         bet almost every hand."""
@@ -269,7 +286,7 @@ class HardAgent:
             raise_edge *= min(1.0, max(0.05, weight / 0.5))
         return {"bet_edge": bet_edge, "raise_edge": raise_edge}
 
-    def margin(self, obs) -> float:
+    def margin(self, obs: Observation) -> float:
         """The value margin, thinner against opponents who seldom fold to a bet (session counts):
         ``value_margin`` against players folding 30% of the bets they face or more, down to a
         fifth of it against players who never fold."""
@@ -278,13 +295,13 @@ class HardAgent:
             return self.value_margin
         return self.value_margin * min(1.0, max(0.2, float(np.mean(folds)) / 0.3))
 
-    def stations(self, obs) -> int:
+    def stations(self, obs: Observation) -> int:
         """Live opponents the session reads as calling stations (learnt type prior of the
         station type above ``station_read``)."""
         return sum(self.session.type_priors(obs, s)["station"] > self.station_read for s in obs.opponents)
 
     @staticmethod
-    def behind(obs, rs: list[OpponentRange]) -> float:
+    def behind(obs: Observation, rs: list[OpponentRange]) -> float:
         """Chips the opponents still to act are expected to add if it calls now: what each owes
         times the chance it goes on (its range's continuation model)."""
         out = 0.0
@@ -294,12 +311,12 @@ class HardAgent:
                 out += (1.0 - r.fold_probability()) * owed
         return out
 
-    def steal_freq(self, hand) -> float:
+    def steal_freq(self, hand: Sequence[int]) -> float:
         """Bounded frequency of bets made for folds: semi-bluffs with a draw, steals without."""
         return min(MAX_BLUFF, self.steal_rate * (1.5 if drawing_hand(hand) else 1.0))
 
     # ------------------------------------------------------------------ decisions
-    def __call__(self, obs):
+    def __call__(self, obs: Observation) -> Action:
         legal = obs.legal_actions
         hand = list(obs.hand)
         if obs.street == Street.BET1:

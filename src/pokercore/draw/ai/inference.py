@@ -38,16 +38,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pokercore import evaluate5_batch
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 from .odds import showdown_cdf
-from .params import DRAW_PRIOR, LOOSENESS, OFF_POLICY, POLICIES, TYPES
+from .params import DRAW_PRIOR, LOOSENESS, OFF_POLICY, POLICIES, TYPES, OpponentType, RoundRules, Step, round_rules
 from .particles import draw_likelihood, particles, policy_base
 
 __all__ = [
@@ -62,16 +63,17 @@ __all__ = [
 _BETTING = (Street.BET1, Street.BET2)
 
 
-def policy_given_draw(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> np.ndarray:
+def policy_given_draw(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> NDArray[np.float64]:
     """The chance of each drawing policy once the player drew ``drawn`` cards (Bayes from
     ``draws``, the chance of each policy before it drew)."""
     w = np.asarray(draws, dtype=np.float64)
     if drawn is not None:
         w = w * np.array([draw_likelihood(drawn, k) for k in range(len(POLICIES))])
-    return w / w.sum()
+    post: NDArray[np.float64] = w / w.sum()
+    return post
 
 
-def base_weights(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> np.ndarray:
+def base_weights(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> NDArray[np.float64]:
     """Particle weights (sum 1) before any betting action: the policies' hands given the draw
     count, mixed by the chance of each policy (``draws``, before this draw)."""
     post = policy_given_draw(drawn, draws)
@@ -84,10 +86,10 @@ def base_weights(drawn: int | None, draws: Sequence[float] = DRAW_PRIOR) -> np.n
     return out
 
 
-_CURVES: dict = {}
+_CURVES: dict[tuple[tuple[float, ...], str], NDArray[np.float64]] = {}
 
 
-def _curve(step, pct: np.ndarray) -> np.ndarray:
+def _curve(step: Step, pct: NDArray[np.float64]) -> NDArray[np.float64]:
     """A type's smooth step ``(lo, hi, at, width)`` (:data:`~.params.TYPES`): a logistic curve over ``pct``."""
     lo, hi, at, width = step
     if lo == hi:
@@ -106,7 +108,7 @@ def _curve(step, pct: np.ndarray) -> np.ndarray:
     return out
 
 
-def _likelihood(kind: str, pct: np.ndarray, rules: dict) -> np.ndarray | None:
+def _likelihood(kind: str, pct: NDArray[np.float64], rules: RoundRules) -> NDArray[np.float64] | None:
     """Chance of ``kind`` for hands at percentiles ``pct`` under one type's rules for one round."""
     if kind in ("bet", "raise"):
         return _curve(rules["bet"], pct)
@@ -158,9 +160,16 @@ class OpponentRange:
     """
 
     __slots__ = ("active", "cont", "drawn", "looseness", "seat", "type_probs", "weights")
+    seat: int
+    drawn: int | None
+    active: bool
+    cont: NDArray[np.float64]
+    type_probs: dict[str, float]
+    looseness: float
+    weights: NDArray[np.float64]
 
-    def __init__(self, obs, seat: int, types: dict | None = None,
-                 priors: dict | None = None, draws: Sequence[float] = DRAW_PRIOR) -> None:
+    def __init__(self, obs: Observation, seat: int, types: Mapping[str, OpponentType] | None = None,
+                 priors: Mapping[str, float] | None = None, draws: Sequence[float] = DRAW_PRIOR) -> None:
         p = particles()
         types = TYPES if types is None else types
         priors = {k: t["prior"] for k, t in types.items()} if priors is None else priors
@@ -173,20 +182,21 @@ class OpponentRange:
         base = base_weights(self.drawn, draws)
         w = np.zeros(len(base))
         cont = np.zeros(len(base))
-        mass = {}
+        mass: dict[str, float] = {}
         street = Street.BET1 if obs.street == Street.BET1 else Street.BET2
         now = p.pre_pct if street is Street.BET1 else p.final_pct
         for name, t in types.items():
             like = base.copy()
             for e in mine:
                 pct = p.pre_pct if e.street == Street.BET1 else p.final_pct
-                lk = _likelihood(e.kind, pct, t[e.street])
+                lk = _likelihood(e.kind, pct, round_rules(t, e.street))
                 if lk is not None:
                     like *= lk
             mass[name] = priors[name] * like.sum()
             w += priors[name] * like
             # facing a bet now, this type goes on (calls or raises) with this chance
-            go_on = 1.0 - (1.0 - _curve(t[street]["bet"], now)) * (1.0 - _curve(t[street]["call"], now))
+            rules = round_rules(t, street)
+            go_on = 1.0 - (1.0 - _curve(rules["bet"], now)) * (1.0 - _curve(rules["call"], now))
             cont += priors[name] * like * go_on
         self.cont = np.divide(cont, w, out=np.zeros(len(w)), where=w > 0)
         total_mass = sum(mass.values())
@@ -199,20 +209,22 @@ class OpponentRange:
         """Chance it folds to a bet now (types and hands averaged)."""
         return float(1.0 - (self.weights * self.cont).sum())
 
-    def calling_range(self) -> np.ndarray:
+    def calling_range(self) -> NDArray[np.float64]:
         """Particle weights of the hands that go on against a bet now."""
         w = self.weights * self.cont
         t = w.sum()
-        return w / t if t > 0 else self.weights
+        calling: NDArray[np.float64] = w / t if t > 0 else self.weights
+        return calling
 
-    def cdf(self, weights: np.ndarray | None = None) -> np.ndarray:
+    def cdf(self, weights: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
         """``cdf[r]``: chance this opponent's final hand ranks below ``r`` (ties half)."""
         return rank_cdf(self.weights if weights is None else weights)
 
-    def sample(self, size: int, rng: np.random.Generator) -> np.ndarray:
+    def sample(self, size: int, rng: np.random.Generator) -> NDArray[np.intp]:
         """Indices of ``size`` particles drawn by weight."""
         c = np.cumsum(self.weights)
-        return np.minimum(np.searchsorted(c, rng.random(size) * c[-1], side="right"), len(c) - 1)
+        idx: NDArray[np.intp] = np.minimum(np.searchsorted(c, rng.random(size) * c[-1], side="right"), len(c) - 1)
+        return idx
 
     def __repr__(self) -> str:
         p = particles()
@@ -221,16 +233,18 @@ class OpponentRange:
         return f"OpponentRange(seat={self.seat}, drawn={self.drawn}, mean_pct={mean:.2f}, {types})"
 
 
-def rank_cdf(weights: np.ndarray) -> np.ndarray:
+def rank_cdf(weights: NDArray[np.float64]) -> NDArray[np.float64]:
     """Cumulative distribution over the 7,462 ranks of weighted particles (ties half)."""
     p = particles()
-    dens = np.bincount(p.final_rank, weights=weights, minlength=7463)
+    # float64 already (weighted counts); the astype, a no-op, tells numpy's stubs, which say int
+    dens = np.bincount(p.final_rank, weights=weights, minlength=7463).astype(np.float64, copy=False)
     below = np.concatenate(([0.0], np.cumsum(dens)[:-1]))
-    return below + 0.5 * dens
+    cdf: NDArray[np.float64] = below + 0.5 * dens
+    return cdf
 
 
-def hand_type_loglik(obs: Any, seat: int, types: dict[str, Any] | None = None,
-                     shown: tuple | None = None, draws: Sequence[float] = DRAW_PRIOR) -> dict[str, float]:
+def hand_type_loglik(obs: Observation, seat: int, types: Mapping[str, OpponentType] | None = None,
+                     shown: Sequence[int] | None = None, draws: Sequence[float] = DRAW_PRIOR) -> dict[str, float]:
     """Log-likelihood of one opponent's public actions in a finished hand under each type.
 
     Its draw count selects the particles as in :class:`OpponentRange`
@@ -242,7 +256,7 @@ def hand_type_loglik(obs: Any, seat: int, types: dict[str, Any] | None = None,
     p = particles()
     types = TYPES if types is None else types
     mine = [e for e in obs.events if e.seat == seat and e.street in _BETTING]
-    base: np.ndarray = base_weights(obs.draw_counts[seat], draws)
+    base = base_weights(obs.draw_counts[seat], draws)
     if shown is not None:
         shown_pct = float(showdown_cdf()[int(evaluate5_batch(np.array([shown], dtype=np.uint8))[0])])
         near = np.abs(p.final_pct - shown_pct) <= 0.03
@@ -254,19 +268,19 @@ def hand_type_loglik(obs: Any, seat: int, types: dict[str, Any] | None = None,
         like = base.copy()
         for e in mine:
             pct = p.pre_pct if e.street == Street.BET1 else p.final_pct
-            lk: np.ndarray | None
+            lk: NDArray[np.float64] | None
             if e.kind == "fold":   # it would not go on: neither raise nor call
-                st = t[e.street]
+                st = round_rules(t, e.street)
                 lk = (1.0 - _curve(st["bet"], pct)) * (1.0 - _curve(st["call"], pct))
             else:
-                lk = _likelihood(e.kind, pct, t[e.street])
+                lk = _likelihood(e.kind, pct, round_rules(t, e.street))
             if lk is not None:
                 like *= lk
         out[name] = float(np.log(max(like.sum(), 1e-300)))
     return out
 
 
-def draw_policy_loglik(obs: Any, seat: int, shown: tuple | None = None) -> list[float] | None:
+def draw_policy_loglik(obs: Observation, seat: int, shown: Sequence[int] | None = None) -> list[float] | None:
     """Log-likelihood of one opponent's draw in a finished hand under each policy of :data:`~.params.POLICIES`.
 
     Its public draw count (a chaser draws one or two cards far more often
@@ -285,7 +299,7 @@ def draw_policy_loglik(obs: Any, seat: int, shown: tuple | None = None) -> list[
     if shown is not None:
         shown_pct = float(showdown_cdf()[int(evaluate5_batch(np.array([shown], dtype=np.uint8))[0])])
         near = np.abs(p.final_pct - shown_pct) <= 0.03
-    out = []
+    out: list[float] = []
     for policy in range(len(POLICIES)):
         ll = float(np.log(draw_likelihood(drawn, policy)))
         if near is not None:

@@ -27,9 +27,11 @@ True
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pokercore import evaluate5
-from pokercore.draw.actions import draw_action
+from pokercore.draw.actions import Action, draw_action
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 from .odds import best_discard, showdown_cdf
@@ -39,13 +41,13 @@ from .strength import check_or_call, check_or_fold, find
 __all__ = ["NormalAgent", "acts_last", "bets_faced", "decide"]
 
 
-def bets_faced(obs) -> int:
+def bets_faced(obs: Observation) -> int:
     """Bets and raises by other seats in the current betting round."""
     return sum(1 for e in obs.events
                if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise"))
 
 
-def acts_last(obs) -> bool:
+def acts_last(obs: Observation) -> bool:
     """Whether every other live seat acts before this one in a betting round (the button side)."""
     n = obs.seats
     order = [(obs.button + 1 + k) % n for k in range(n)]
@@ -53,8 +55,8 @@ def acts_last(obs) -> bool:
     return bool(live) and live[-1] == obs.seat
 
 
-def decide(obs, share: float, *, margin: float = 0.0, bet_edge: float = 0.12,
-           raise_edge: float = 0.25, behind: float = 0.0):
+def decide(obs: Observation, share: float, *, margin: float = 0.0, bet_edge: float = 0.12,
+           raise_edge: float = 0.25, behind: float = 0.0) -> Action:
     """A betting action from a showdown ``share`` against the live opponents.
 
     Bets (or raises) when ``share + margin`` beats the fair share
@@ -72,8 +74,10 @@ def decide(obs, share: float, *, margin: float = 0.0, bet_edge: float = 0.12,
             return find(legal, "bet") or check_or_call(legal)
         return check_or_call(legal)
     odds = obs.to_call / (obs.pot + obs.to_call + behind)
-    if s > fair + raise_edge and find(legal, "raise") is not None:
-        return find(legal, "raise")
+    if s > fair + raise_edge:
+        raise_ = find(legal, "raise")
+        if raise_ is not None:
+            return raise_
     if s > odds:
         return check_or_call(legal)
     return check_or_fold(legal)
@@ -96,17 +100,17 @@ class NormalAgent:
     def reset(self) -> None:
         """Nothing to forget between hands: the session's counts stay."""
 
-    def hand_over(self, obs) -> None:
+    def hand_over(self, obs: Observation) -> None:
         """Count a finished hand's public actions (:class:`~.session.Session`)."""
         self.session.record(obs)
 
-    def _score(self, obs) -> np.ndarray:
+    def _score(self, obs: Observation) -> NDArray[np.float64]:
         n = max(1, len(obs.opponents))
         extra = sum(self.session.stats(obs, e.seat).bet_weight() for e in obs.events
                     if e.street == obs.street and e.seat != obs.seat and e.kind in ("bet", "raise"))
         return showdown_cdf() ** (n + extra)
 
-    def __call__(self, obs):
+    def __call__(self, obs: Observation) -> Action:
         hand = list(obs.hand)
         if obs.street == Street.DRAW:
             return draw_action(best_discard(hand, self._score(obs))[0])
@@ -119,7 +123,7 @@ class NormalAgent:
         return decide(obs, share, margin=0.03 if acts_last(obs) else 0.0, bet_edge=bet_edge,
                       raise_edge=raise_edge)
 
-    def edges(self, obs) -> tuple[float, float]:
+    def edges(self, obs: Observation) -> tuple[float, float]:
         """Share edges to bet and to raise, read from the opponents' session counts.
 
         Against players who seldom fold to a bet it value-bets thinner

@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from pokercore import HandCategory, categories_of, evaluate5_batch, format_cards, parse_cards, random_hands
 from pokercore.cards import CardsLike
@@ -49,7 +50,7 @@ __all__ = [
 ]
 
 #: Category number of every rank (index 0 unused).
-CATEGORY = np.concatenate(([0], categories_of(np.arange(1, 7463)))).astype(np.uint8)
+CATEGORY: NDArray[np.uint8] = np.concatenate(([0], categories_of(np.arange(1, 7463)))).astype(np.uint8)
 #: Index sets of the 26 legal discards of a 5-card hand (stand pat first).
 DISCARDS: tuple[tuple[int, ...], ...] = tuple(
     c for r in range(4) for c in combinations(range(5), r)
@@ -63,8 +64,8 @@ def _codes(cards: CardsLike) -> tuple[int, ...]:
 
 
 @cache
-def _combos(n: int, k: int) -> np.ndarray:
-    """All k-subsets of range(n) as an (C(n,k), k) uint8 index array."""
+def _combos(n: int, k: int) -> NDArray[np.intp]:
+    """All k-subsets of range(n) as an (C(n,k), k) index array."""
     if k == 0:
         return np.zeros((1, 0), dtype=np.intp)
     return np.array(list(combinations(range(n), k)), dtype=np.intp)
@@ -78,12 +79,12 @@ def _show(codes: Sequence[int]) -> str:
         return cut(list(codes))
 
 
-def _live(hand: Sequence[int], dead: Sequence[int]) -> np.ndarray:
+def _live(hand: Sequence[int], dead: Sequence[int]) -> NDArray[np.uint8]:
     out = set(hand) | set(dead)
     return np.array([c for c in range(52) if c not in out], dtype=np.uint8)
 
 
-def _ranks_for(keep: tuple[int, ...], live: np.ndarray) -> np.ndarray:
+def _ranks_for(keep: tuple[int, ...], live: NDArray[np.uint8]) -> NDArray[np.int32]:
     k = 5 - len(keep)
     idx = _combos(len(live), k)
     arr = np.empty((len(idx), 5), dtype=np.uint8)
@@ -93,14 +94,14 @@ def _ranks_for(keep: tuple[int, ...], live: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=4096)
-def _cached_ranks(keep: tuple[int, ...], dead: tuple[int, ...]) -> np.ndarray:
+def _cached_ranks(keep: tuple[int, ...], dead: tuple[int, ...]) -> NDArray[np.int32]:
     live = _live(keep, dead)
     r = _ranks_for(keep, live)
     r.flags.writeable = False
     return r
 
 
-def draw_ranks(hand: CardsLike, discard: CardsLike = (), dead: CardsLike = ()) -> np.ndarray:
+def draw_ranks(hand: CardsLike, discard: CardsLike = (), dead: CardsLike = ()) -> NDArray[np.int32]:
     """Ranks of every equally likely hand after discarding ``discard`` from ``hand``.
 
     ``dead`` are other cards known to be out of the deck (never the player's
@@ -128,7 +129,9 @@ def draw_ranks(hand: CardsLike, discard: CardsLike = (), dead: CardsLike = ()) -
     return _cached_ranks(keep, dead_all)
 
 
-def category_probabilities(hand: CardsLike, discard: CardsLike = (), dead: CardsLike = ()) -> np.ndarray:
+def category_probabilities(
+    hand: CardsLike, discard: CardsLike = (), dead: CardsLike = ()
+) -> NDArray[np.float64]:
     """Probability of ending in each of the nine :class:`HandCategory` values.
 
     >>> p = category_probabilities("Kh Kd Kc 7s 2d", "7s 2d")
@@ -166,7 +169,7 @@ def at_least_probability(hand: CardsLike, discard: CardsLike, category: int,
 
 
 @lru_cache(maxsize=1)
-def showdown_cdf() -> np.ndarray:
+def showdown_cdf() -> NDArray[np.float64]:
     """``cdf[r]``: chance that one opponent's showdown hand ranks below ``r`` (ties half).
 
     The opponent's final hand is modelled as the best five of seven random
@@ -183,24 +186,26 @@ def showdown_cdf() -> np.ndarray:
         np.maximum(best, evaluate5_batch(np.ascontiguousarray(seven[:, combo])), out=best)
     counts = np.bincount(best, minlength=7463).astype(np.float64)
     below = np.concatenate(([0.0], np.cumsum(counts)[:-1]))
-    cdf = (below + 0.5 * counts) / counts.sum()
+    cdf: NDArray[np.float64] = (below + 0.5 * counts) / counts.sum()
     cdf[0] = 0.0
     cdf.flags.writeable = False
     return cdf
 
 
 @lru_cache(maxsize=8)
-def showdown_score(opponents: int = 1) -> np.ndarray:
+def showdown_score(opponents: int = 1) -> NDArray[np.float64]:
     """Chance that a rank beats ``opponents`` independent showdown hands: ``cdf ** n``."""
     s = showdown_cdf() ** max(1, int(opponents))
     s.flags.writeable = False
     return s
 
 
-ScoreLike = np.ndarray | Callable[[np.ndarray], np.ndarray] | None
+#: What a discard is scored by: a value per rank (an array of length 7463), a function from a rank
+#: array to values, or None (:func:`showdown_score` against one opponent).
+ScoreLike = NDArray[np.float64] | Callable[[NDArray[np.int32]], ArrayLike] | None
 
 
-def _score(ranks: np.ndarray, score: ScoreLike) -> float:
+def _score(ranks: NDArray[np.int32], score: ScoreLike) -> float:
     if score is None:
         score = showdown_score(1)
     vals = score[ranks] if isinstance(score, np.ndarray) else np.asarray(score(ranks))

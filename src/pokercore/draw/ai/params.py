@@ -11,13 +11,15 @@ Examples
 (('sensible', 'chase', 'kicker'), (0.6, 0.1, 0.3))
 >>> sorted(TYPES), round(sum(t["prior"] for t in TYPES.values()), 6)
 (['loose', 'maniac', 'rock', 'station', 'tight'], 1.0)
->>> TYPES["rock"][Street.BET2]["call"]
+>>> TYPES["rock"]["bet2"]["call"]
 (0.02, 0.97, 0.6, 0.04)
+>>> TYPES["rock"][Street.BET2] is TYPES["rock"]["bet2"]   # a Street is its text form
+True
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from pokercore.draw.street import Street
 
@@ -30,6 +32,10 @@ __all__ = [
     "PARTICLE_SEED",
     "POLICIES",
     "TYPES",
+    "OpponentType",
+    "RoundRules",
+    "Step",
+    "round_rules",
 ]
 
 #: Share of a range given to hands that would have drawn differently (other styles, bluffs).
@@ -46,31 +52,64 @@ PARTICLE_SEED = 20_260_601
 CAP = 5000
 
 
-def _step(lo: float, hi: float, at: float, width: float) -> tuple[float, float, float, float]:
+#: A smooth (logistic) step ``(lo, hi, at, width)``: from chance ``lo`` to ``hi`` around percentile
+#: ``at``, ``width`` wide.
+Step = tuple[float, float, float, float]
+
+
+def _step(lo: float, hi: float, at: float, width: float) -> Step:
     """A smooth (logistic) step from ``lo`` to ``hi`` around percentile ``at``, ``width`` wide."""
     return (lo, hi, at, width)
 
 
+class RoundRules(TypedDict):
+    """How a type acts in one betting round: its chance to bet or raise, and to call."""
+
+    bet: Step
+    call: Step
+
+
+class OpponentType(TypedDict):
+    """One opponent type: its share at a table and its rules per betting round.
+
+    The rounds are keyed by their :class:`~pokercore.draw.street.Street` text
+    (``"bet1"``, ``"bet2"``); a ``Street`` finds them too, being its text.
+    """
+
+    prior: float
+    bet1: RoundRules
+    bet2: RoundRules
+
+
+def round_rules(kind: OpponentType, street: Street) -> RoundRules:
+    """The rules of ``kind`` for a betting round (``Street.BET1``, else the second round's).
+
+    >>> round_rules(TYPES["rock"], Street.BET2) is TYPES["rock"]["bet2"]
+    True
+    """
+    return kind["bet1"] if street is Street.BET1 else kind["bet2"]
+
+
 #: Opponent types: how each would act with a hand of a given percentile.  Per betting round
-#: (``Street.BET1`` reads the pre-draw percentile, ``Street.BET2`` the final one): the chance to
+#: (``"bet1"`` reads the pre-draw percentile, ``"bet2"`` the final one): the chance to
 #: bet or raise (a check is the complement), and the chance to call.  ``prior`` is the share
 #: of each type expected at a table.
-TYPES: dict[str, Any] = {
+TYPES: dict[str, OpponentType] = {
     "station": {"prior": 0.22,  # checks and calls everything, bets only a monster after the draw
-                Street.BET1: {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
-                Street.BET2: {"bet": _step(0.002, 0.95, 0.97, 0.005), "call": _step(1, 1, 0.5, 1)}},
+                "bet1": {"bet": _step(0.002, 0.002, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
+                "bet2": {"bet": _step(0.002, 0.95, 0.97, 0.005), "call": _step(1, 1, 0.5, 1)}},
     "loose": {"prior": 0.33,  # bets any pair, calls without one now and then
-              Street.BET1: {"bet": _step(0.03, 0.97, 0.50, 0.01), "call": _step(0.3, 0.3, 0.5, 1)},
-              Street.BET2: {"bet": _step(0.03, 0.97, 0.173, 0.01), "call": _step(0.3, 0.3, 0.5, 1)}},
+              "bet1": {"bet": _step(0.03, 0.97, 0.50, 0.01), "call": _step(0.3, 0.3, 0.5, 1)},
+              "bet2": {"bet": _step(0.03, 0.97, 0.173, 0.01), "call": _step(0.3, 0.3, 0.5, 1)}},
     "tight": {"prior": 0.37,  # bets strong hands, calls on pot odds
-              Street.BET1: {"bet": _step(0.03, 0.95, 0.85, 0.03), "call": _step(0.1, 0.95, 0.68, 0.04)},
-              Street.BET2: {"bet": _step(0.03, 0.95, 0.62, 0.04), "call": _step(0.05, 0.95, 0.50, 0.05)}},
+              "bet1": {"bet": _step(0.03, 0.95, 0.85, 0.03), "call": _step(0.1, 0.95, 0.68, 0.04)},
+              "bet2": {"bet": _step(0.03, 0.95, 0.62, 0.04), "call": _step(0.05, 0.95, 0.50, 0.05)}},
     "maniac": {"prior": 0.04,  # bets and raises whatever it holds
-               Street.BET1: {"bet": _step(0.95, 0.95, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
-               Street.BET2: {"bet": _step(0.95, 0.95, 0.5, 1), "call": _step(1, 1, 0.5, 1)}},
+               "bet1": {"bet": _step(0.95, 0.95, 0.5, 1), "call": _step(1, 1, 0.5, 1)},
+               "bet2": {"bet": _step(0.95, 0.95, 0.5, 1), "call": _step(1, 1, 0.5, 1)}},
     "rock": {"prior": 0.04,  # plays only strong hands, and raises them
-             Street.BET1: {"bet": _step(0.01, 0.97, 0.82, 0.02), "call": _step(0.01, 0.3, 0.82, 0.02)},
-             Street.BET2: {"bet": _step(0.02, 0.97, 0.80, 0.03), "call": _step(0.02, 0.97, 0.60, 0.04)}},
+             "bet1": {"bet": _step(0.01, 0.97, 0.82, 0.02), "call": _step(0.01, 0.3, 0.82, 0.02)},
+             "bet2": {"bet": _step(0.02, 0.97, 0.80, 0.03), "call": _step(0.02, 0.97, 0.60, 0.04)}},
 }
 #: Chance that each type calls a bet with nothing (the floor of the hard agent's continuation model).
 LOOSENESS = {"station": 1.0, "loose": 0.3, "tight": 0.05, "maniac": 1.0, "rock": 0.01}

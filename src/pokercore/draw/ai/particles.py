@@ -31,10 +31,13 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import SupportsIndex
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pokercore import evaluate5_batch, random_hands
 
@@ -58,17 +61,17 @@ _CLASS_COMBOS = np.array([1020, 384, 144, 64, 1020, 4, 24, 16, 4], dtype=np.floa
 class Particles:
     """The simulated hands of the drawing policies (arrays of equal length, one entry per particle)."""
 
-    final: np.ndarray        # (n, 5) uint8 final cards
-    final_rank: np.ndarray   # (n,) final ranks
-    final_pct: np.ndarray    # (n,) showdown percentile of the final hand
-    pre_pct: np.ndarray      # (n,) percentile of the pre-draw hand among random 5-card hands
-    drawn: np.ndarray        # (n,) cards drawn (0..3)
-    prior: np.ndarray        # (n,) weight of the particle for a sensible drawer (stratified sampling)
-    mask: np.ndarray         # (n,) uint64 bit mask of the final cards
-    policy_prior: np.ndarray  # (policies, n) weight of the particle for each drawing policy (0 if it would not)
+    final: NDArray[np.uint8]          # (n, 5) final cards
+    final_rank: NDArray[np.int32]     # (n,) final ranks
+    final_pct: NDArray[np.float64]    # (n,) showdown percentile of the final hand
+    pre_pct: NDArray[np.float64]      # (n,) percentile of the pre-draw hand among random 5-card hands
+    drawn: NDArray[np.int8]           # (n,) cards drawn (0..3)
+    prior: NDArray[np.float64]        # (n,) weight of the particle for a sensible drawer (stratified sampling)
+    mask: NDArray[np.uint64]          # (n,) bit mask of the final cards
+    policy_prior: NDArray[np.float64]  # (policies, n) weight for each drawing policy (0 if it would not draw so)
 
 
-def card_mask(cards) -> int:
+def card_mask(cards: Iterable[SupportsIndex]) -> int:
     """Bit mask of card codes.
 
     >>> card_mask([0, 3])
@@ -81,17 +84,17 @@ def card_mask(cards) -> int:
 
 
 @lru_cache(maxsize=1)
-def five_card_pct() -> np.ndarray:
+def five_card_pct() -> NDArray[np.float64]:
     """``pct[r]``: share of random five-card hands ranking below ``r`` (ties half), exact."""
     counts = _CLASS_COMBOS[CATEGORY[1:]]
     counts = np.concatenate(([0.0], counts))
     below = np.concatenate(([0.0], np.cumsum(counts)[:-1]))
-    pct = (below + 0.5 * counts) / counts.sum()
+    pct: NDArray[np.float64] = (below + 0.5 * counts) / counts.sum()
     pct[0] = 0.0
     return pct
 
 
-def _sensible_keep(hand: np.ndarray, cat: np.ndarray) -> np.ndarray:
+def _sensible_keep(hand: NDArray[np.uint8], cat: NDArray[np.uint8]) -> NDArray[np.bool_]:
     """Boolean (n, 5): the cards a sensible drawer keeps."""
     n = len(hand)
     r = (hand >> 2).astype(np.int16)
@@ -118,7 +121,7 @@ def _sensible_keep(hand: np.ndarray, cat: np.ndarray) -> np.ndarray:
     return keep
 
 
-def _chase_keep(hand: np.ndarray, cat: np.ndarray) -> np.ndarray:
+def _chase_keep(hand: NDArray[np.uint8], cat: NDArray[np.uint8]) -> NDArray[np.bool_]:
     """Boolean (n, 5): the cards a draw chaser keeps (as :func:`~.baselines.chase_discard`).
 
     Like :func:`_sensible_keep`, but it breaks a pair for a four-flush, draws
@@ -148,7 +151,7 @@ def _chase_keep(hand: np.ndarray, cat: np.ndarray) -> np.ndarray:
     return keep
 
 
-def _kicker_keep(hand: np.ndarray, cat: np.ndarray) -> np.ndarray:
+def _kicker_keep(hand: NDArray[np.uint8], cat: NDArray[np.uint8]) -> NDArray[np.bool_]:
     """Boolean (n, 5): the cards a kicker keeper keeps (close to the exact draw of
     :func:`~.odds.best_discard` for a showdown share): like :func:`_sensible_keep`, but one pair
     keeps an ace beside it (a pair of aces keeps a king) and draws two."""
@@ -213,7 +216,7 @@ def particles(n: int = PARTICLE_DEALS) -> Particles:
 
 
 @lru_cache(maxsize=16)
-def policy_base(drawn: int | None, policy: int) -> np.ndarray:
+def policy_base(drawn: int | None, policy: int) -> NDArray[np.float64]:
     """Weights (sum 1) of one drawing policy's particles given a public draw count.
 
     The particles that drew ``drawn`` cards get ``1 - OFF_POLICY`` (:data:`~.params.OFF_POLICY`) of the
@@ -221,7 +224,7 @@ def policy_base(drawn: int | None, policy: int) -> np.ndarray:
     the other policy's particles get none.
     """
     p = particles()
-    base = p.policy_prior[policy]
+    base: NDArray[np.float64] = p.policy_prior[policy]
     mine = base > 0
     if drawn is not None:
         on = mine & (p.drawn == min(3, drawn))

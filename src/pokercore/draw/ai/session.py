@@ -41,15 +41,17 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
+from pokercore.draw.actions import Event
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 from .inference import draw_policy_loglik, hand_type_loglik
-from .params import DRAW_PRIOR, POLICIES, TYPES
+from .params import DRAW_PRIOR, POLICIES, TYPES, OpponentType
 
 __all__ = ["SeatStats", "Session"]
 
@@ -70,9 +72,10 @@ class SeatStats:
     checks: int = 0
     faced: int = 0            #: decisions it took facing a bet
     folded: int = 0           #: ... that were folds
-    showdowns: list = field(default_factory=list)   #: (showdown cards, bet or raised after the draw)
-    loglik: dict = field(default_factory=dict)      #: type -> summed log-likelihood of its hands
-    draw_loglik: list = field(default_factory=lambda: [0.0] * len(POLICIES))  #: its draws, by policy
+    #: (showdown cards, bet or raised after the draw)
+    showdowns: list[tuple[tuple[int, ...], bool]] = field(default_factory=list)
+    loglik: dict[str, float] = field(default_factory=dict)      #: type -> summed log-likelihood of its hands
+    draw_loglik: list[float] = field(default_factory=lambda: [0.0] * len(POLICIES))  #: its draws, by policy
 
     @property
     def vpip(self) -> float:
@@ -121,7 +124,7 @@ class Session:
         are exact evidence, so 1 by default).
     """
 
-    def __init__(self, types: dict | None = None, temper: float = 0.5, floor: float = 0.02,
+    def __init__(self, types: Mapping[str, OpponentType] | None = None, temper: float = 0.5, floor: float = 0.02,
                  learn_types: bool = True, draw_temper: float = 1.0) -> None:
         self.learn_types = learn_types
         self.types = TYPES if types is None else types
@@ -129,19 +132,19 @@ class Session:
         self.draw_temper = float(draw_temper)
         self.floor = float(floor)
         self._stats: dict[tuple[int, int], SeatStats] = {}
-        self._last: tuple | None = None
+        self._last: tuple[int, int, tuple[int, ...], tuple[Event, ...]] | None = None
 
     @staticmethod
-    def key(obs: Any, seat: int) -> tuple[int, int]:
+    def key(obs: Observation, seat: int) -> tuple[int, int]:
         """The opponent's key: (table size, seat relative to the observer)."""
         n = len(obs.stacks)
         return n, (seat - obs.seat) % n
 
-    def stats(self, obs: Any, seat: int) -> SeatStats:
+    def stats(self, obs: Observation, seat: int) -> SeatStats:
         """What this session knows about the player in ``seat`` (empty stats if nothing yet)."""
         return self._stats.get(self.key(obs, seat)) or SeatStats()
 
-    def record(self, obs: Any) -> None:
+    def record(self, obs: Observation) -> None:
         """Learn from a finished hand (``obs.street == Street.OVER``); each hand counts once."""
         if obs.street != Street.OVER:
             return
@@ -215,12 +218,12 @@ class Session:
         p /= p.sum()
         return tuple((self.floor + (1.0 - self.floor * len(p)) * p).tolist())
 
-    def draws(self, obs: Any, seat: int) -> tuple[float, ...]:
+    def draws(self, obs: Observation, seat: int) -> tuple[float, ...]:
         """Chance that the player in ``seat`` draws like each policy of :data:`~.params.POLICIES`
         (sensible, chaser, kicker keeper), from its past draws and showdowns."""
         return self.draws_of(self._stats.get(self.key(obs, seat)))
 
-    def type_priors(self, obs: Any, seat: int) -> dict[str, float]:
+    def type_priors(self, obs: Observation, seat: int) -> dict[str, float]:
         """Prior of each type for the player in ``seat``: the types' priors times the tempered
         likelihood of its past hands, mixed with ``floor`` of each type."""
         st = self._stats.get(self.key(obs, seat))

@@ -24,9 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pokercore import evaluate5, evaluate5_batch, parse_cards, random_hands
 from pokercore.cards import CardsLike
+from pokercore.draw.actions import Action, Event
+from pokercore.draw.observation import Observation
 from pokercore.draw.street import Street
 
 __all__ = [
@@ -42,7 +45,6 @@ __all__ = [
 ]
 
 
-
 def _codes(cards: CardsLike) -> tuple[int, ...]:
     if isinstance(cards, str):
         return tuple(parse_cards(cards)) if cards.strip() else ()
@@ -50,14 +52,14 @@ def _codes(cards: CardsLike) -> tuple[int, ...]:
 
 
 def sample_opponent_ranks(opponents: int, samples: int, rng: np.random.Generator,
-                          known: Sequence[int]) -> np.ndarray:
+                          known: Sequence[int]) -> NDArray[np.int32]:
     """Opponent hands ``(samples, opponents)`` of ranks, disjoint from ``known`` and each other."""
     cards = random_hands(samples, 5 * opponents, seed=rng, exclude=list(known))
     ranks = evaluate5_batch(np.ascontiguousarray(cards.reshape(samples * opponents, 5)))
     return ranks.reshape(samples, opponents)
 
 
-def win_shares(mine: int, opp_ranks: np.ndarray) -> np.ndarray:
+def win_shares(mine: int, opp_ranks: NDArray[np.int32]) -> NDArray[np.float64]:
     """Share of the pot a rank ``mine`` wins against each row of opponent ranks."""
     best = opp_ranks.max(axis=1)
     ties = (opp_ranks == mine).sum(axis=1)
@@ -66,7 +68,7 @@ def win_shares(mine: int, opp_ranks: np.ndarray) -> np.ndarray:
 
 def showdown_share(hand: CardsLike, opponents: int = 1, samples: int = 2000,
                    rng: np.random.Generator | None = None, dead: CardsLike = (),
-                   weights: Callable[[np.ndarray], np.ndarray] | None = None) -> float:
+                   weights: Callable[[NDArray[np.int32]], NDArray[np.floating]] | None = None) -> float:
     """Share of the pot ``hand`` wins at showdown against ``opponents`` random five-card hands (Monte Carlo).
 
     ``dead`` are cards known to be out (one's own discards).  ``weights``,
@@ -87,7 +89,7 @@ def showdown_share(hand: CardsLike, opponents: int = 1, samples: int = 2000,
 
 
 # ---------------------------------------------------------------- action helpers
-def find(legal: Sequence, kind: str):
+def find(legal: Sequence[Action], kind: str) -> Action | None:
     """The legal action of ``kind`` (first one), or ``None``."""
     for a in legal:
         if a.kind == kind:
@@ -97,26 +99,26 @@ def find(legal: Sequence, kind: str):
     return None
 
 
-def bet_or_raise(legal: Sequence):
+def bet_or_raise(legal: Sequence[Action]) -> Action:
     """Bet or raise if allowed, else call or check."""
     return find(legal, "bet") or find(legal, "raise") or check_or_call(legal)
 
 
-def check_or_call(legal: Sequence):
+def check_or_call(legal: Sequence[Action]) -> Action:
     """Check if free, else call (else the first legal action)."""
     return find(legal, "check") or find(legal, "call") or legal[0]
 
 
-def check_or_fold(legal: Sequence):
+def check_or_fold(legal: Sequence[Action]) -> Action:
     """Check if free, else fold."""
     return find(legal, "check") or find(legal, "fold") or legal[0]
 
 
-def my_events(obs, seat: int, street: Street | None = None) -> list:
+def my_events(obs: Observation, seat: int, street: Street | None = None) -> list[Event]:
     """Public events of ``seat`` (on ``street`` if given)."""
     return [e for e in obs.events if e.seat == seat and (street is None or e.street == street)]
 
 
-def aggression(obs, seat: int, street: Street) -> int:
+def aggression(obs: Observation, seat: int, street: Street) -> int:
     """Bets and raises ``seat`` made on ``street``."""
     return sum(1 for e in obs.events if e.seat == seat and e.street == street and e.kind in ("bet", "raise"))

@@ -1,0 +1,103 @@
+"""``pokercore serve``: the address is bound before it is printed; help and refusals without the web extra."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+#: Makes ``import starlette`` and ``import uvicorn`` fail, as when the web extra is not installed.
+NO_WEB_EXTRA = """
+import sys
+class _Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("starlette", "uvicorn"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+sys.meta_path.insert(0, _Blocker())
+"""
+
+
+def serve(*args: str, setup: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+    code = f"{setup}\nimport sys\nfrom pokercore.cli import main\nsys.exit(main(['serve', *sys.argv[1:]]))"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_help_works_without_the_web_extra():
+    proc = serve("--help", setup=NO_WEB_EXTRA)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("usage: pokercore serve") and "--port" in proc.stdout
+
+
+def test_without_the_web_extra_serve_says_what_to_install():
+    proc = serve("--port", "0", setup=NO_WEB_EXTRA)
+    assert proc.returncode == 2 and proc.stdout == ""
+    line = proc.stderr.strip()
+    assert "\n" not in line
+    assert line.startswith('pokercore serve: error: the server needs the web extra: pip install "pokercore[web]"')
+
+
+@pytest.fixture
+def taken_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        yield s.getsockname()[1]
+
+
+def test_a_taken_port_is_refused_before_anything_is_printed(taken_port):
+    pytest.importorskip("uvicorn")
+    proc = serve("--port", str(taken_port))
+    assert proc.returncode == 2
+    assert proc.stdout == ""  # no "open http://..." for an address never bound
+    assert proc.stderr.strip().startswith(f"pokercore serve: error: cannot listen on 127.0.0.1:{taken_port}: "
+                                          "the port is taken")
+    assert "Traceback" not in proc.stderr and "\n" not in proc.stderr.strip()
+
+
+@pytest.mark.parametrize("host, words", [
+    ("no-such-host.invalid", "unknown host 'no-such-host.invalid'"),
+    ("192.0.2.1", "this machine has no such address"),
+])
+def test_a_bad_host_is_refused_in_one_line(host, words):
+    pytest.importorskip("uvicorn")
+    proc = serve("--host", host, "--port", "0")
+    assert proc.returncode == 2 and proc.stdout == ""
+    line = proc.stderr.strip()
+    assert "\n" not in line and line.startswith(f"pokercore serve: error: cannot listen on {host}:0: ")
+    assert words in line
+
+
+def test_port_0_prints_the_port_really_bound_and_serves_there():
+    pytest.importorskip("uvicorn")
+    code = ("import sys\nfrom pokercore.cli import main\n"
+            "sys.exit(main(['serve', '--port', '0', '--log-level', 'warning']))")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        found = re.search(r"open http://127\.0\.0\.1:(\d+)/ in a browser", line)
+        assert found, (line, proc.stderr.read() if proc.poll() is not None else "")
+        port = int(found.group(1))
+        assert port != 0
+        # The socket listens before the line is printed: the first try connects.
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                health = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2).read())
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        assert health == {"tables": 0, "connections": 0}
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=20)

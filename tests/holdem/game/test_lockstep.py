@@ -1,0 +1,35 @@
+"""Lockstep differential against pokerkit: the same legal actions and amounts at every step, the same payouts.
+
+A thousand six-max hands of hold'em and 500 of Omaha run here (pokerkit's
+showdowns make each hand cost milliseconds), 20,000 hands of up to ten
+players per variant in the slow run, and ``benchmarks/holdem_lockstep.py``
+runs 100,000 per variant.  Every difference must be one of the documented
+rulings (see ``lockstep.py`` and ``docs/holdem_game.md``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pokerkit")
+
+from .lockstep import RULINGS, run
+
+FAST_HANDS = {"nl": 1000, "fl": 1000, "plo": 500}
+
+
+@pytest.mark.parametrize("variant", ["nl", "fl", "plo"])
+def test_lockstep_against_pokerkit(variant):
+    hands = FAST_HANDS[variant]
+    stats = run(variant, hands, first_seed=10_000, max_players=6)
+    assert stats.failures == []
+    assert set(stats.rulings) <= set(RULINGS)
+    assert stats.hands == hands and stats.steps > 5 * hands
+    assert stats.showdowns > hands // 2 and stats.side_pots > hands // 5 and stats.all_ins > hands // 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["nl", "fl", "plo"])
+def test_lockstep_against_pokerkit_longer(variant):
+    stats = run(variant, 20_000, first_seed=1_000_000)
+    assert stats.failures == [] and set(stats.rulings) <= set(RULINGS)
