@@ -41,6 +41,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from ..binh import (
     AGENT_LEVELS,
@@ -269,7 +270,7 @@ class BinhDriver(Driver):
         self._need()
         return next((i for i, p in enumerate(self._played) if p is None), None)
 
-    def _legal_mask(self, seat: int) -> np.ndarray:
+    def _legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = self._legal[seat]
         if mask is None:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -299,7 +300,8 @@ class BinhDriver(Driver):
     def mask(self, seat: int) -> np.ndarray:
         if self.actor != seat:
             return np.zeros(NUM_ACTIONS, dtype=np.int8)
-        return self._legal_mask(seat).copy()
+        legal: npt.NDArray[np.int8] = self._legal_mask(seat).copy()
+        return legal
 
     def apply(self, seat: int, action: int) -> None:
         actor = self.actor
@@ -365,7 +367,7 @@ class BinhDriver(Driver):
         self._play(seat, answer)
 
     def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
-        return make_agent(name, rng, self.rules)  # type: ignore[no-any-return]
+        return make_agent(name, rng, self.rules)
 
     @property
     def agent_names(self) -> tuple[str, ...]:

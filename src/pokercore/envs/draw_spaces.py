@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import format_cards
 from ..draw import Action, DrawChoices, DrawConfig, DrawState, Observation, Street  # noqa: F401  (DrawState: the examples)
@@ -63,7 +64,7 @@ _KIND_INDEX = {k: i for i, k in enumerate(BETTING)}
 _STREETS = (Street.BET1, Street.DRAW, Street.BET2, Street.OVER)
 _STREET_INDEX = {s: i for i, s in enumerate(_STREETS)}
 _BET1 = Street.BET1
-_DRAW_MASK = np.zeros(NUM_ACTIONS, dtype=np.int8)
+_DRAW_MASK: npt.NDArray[np.int8] = np.zeros(NUM_ACTIONS, dtype=np.int8)
 _DRAW_MASK[[DISCARD + m for m in LEGAL_DISCARDS]] = 1
 
 
@@ -225,7 +226,7 @@ def _encode(obs: Observation) -> np.ndarray:
     return np.frombuffer(v, dtype=np.float32)
 
 
-_MASKS: dict[tuple[str, ...], np.ndarray] = {}
+_MASKS: dict[tuple[str, ...], npt.NDArray[np.int8]] = {}
 
 
 def action_mask(obs: Observation) -> np.ndarray:
@@ -237,14 +238,16 @@ def action_mask(obs: Observation) -> np.ndarray:
     """
     legal = obs.legal_actions
     if isinstance(legal, DrawChoices):
-        return _DRAW_MASK.copy()
+        out: npt.NDArray[np.int8] = _DRAW_MASK.copy()
+        return out
     kinds = tuple(a[0] for a in legal)
     mask = _MASKS.get(kinds)
     if mask is None:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         mask[[_KIND_INDEX[k] for k in kinds]] = 1
         _MASKS[kinds] = mask
-    return mask.copy()
+    copy: npt.NDArray[np.int8] = mask.copy()
+    return copy
 
 
 def encode_observation(obs: Observation) -> dict[str, np.ndarray]:

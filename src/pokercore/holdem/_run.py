@@ -58,7 +58,7 @@ def progress_reporter(progress: object) -> Callable[[int, int], None] | None:
     if progress is None or progress is False:
         return None
     if callable(progress):
-        return progress  # type: ignore[no-any-return]
+        return progress
     return _Printer()
 
 

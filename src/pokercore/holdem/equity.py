@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import comb, isfinite, sqrt
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
@@ -56,6 +56,12 @@ from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
 from ._plan import arrays, exact_deals, normalise, unit_seeds
 from ._run import progress_reporter, run_tasks
 from .ranges import EmptyRangeError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    _ExactUnit = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint8], int, int, int, int, int]
 
 __all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity"]
 
@@ -260,7 +266,7 @@ def equity(
     if exact:
         holes, weights = exact_deals(ranges, boards)
         m = len(holes)
-        units: list[tuple[Any, ...]]
+        units: list[_ExactUnit]
         first = live - need + 1 if need else 1
         if m == 1:
             units = [(holes, weights, board_arr, dead_mask, 0, 1, i, i + 1) for i in range(first)]
@@ -271,7 +277,9 @@ def equity(
                      for i in range(n_units)]
         parts = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
                           len(units), workers, report)
-        counts = sum(p[0] for p in parts)
+        counts = parts[0][0]
+        for p in parts[1:]:  # in task order, as the sum always was
+            counts = counts + p[0]
         total = float(sum(p[1] for p in parts))
         se = [0.0] * P
         used_seed = None
@@ -296,7 +304,9 @@ def equity(
                 "the ranges almost never give the players disjoint hands (a million draws in a row "
                 "shared a card); narrow them or give explicit hands"
             )
-        tally = sum(p[0] for p in parts)
+        tally = parts[0][0]
+        for p in parts[1:]:
+            tally = tally + p[0]
         k = np.arange(2, MAX_PLAYERS + 1, dtype=np.float64)
         wins = tally[:, 0].astype(np.float64)
         counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
