@@ -9,6 +9,7 @@ layout) and only then ranks it.  The batch forms of every evaluator (these and
 GIL and on ``workers=`` threads (:mod:`pokercore.workers`).  Ranks are on the
 standard scale of ``evaluate5`` (1..7462).
 """
+cimport cython
 from libc.stdint cimport uint8_t, int32_t, uint64_t
 
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
@@ -161,6 +162,7 @@ def _popcnt(want=None):
     return pc_rows_hw == 1
 
 
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
 cdef class _Rows:
     """One batch through the checking loops: a job for :func:`pokercore.workers.run_rows`.
 

@@ -228,7 +228,7 @@ def run_parts(func: Callable[..., T], parts: Sequence[tuple[Any, ...]], workers:
 
 def run_rows(job: Callable[[int, int], T], n: int, workers: int, *, min_rows: int = 1 << 14,
              chunks_per_worker: int = 4) -> list[T]:
-    """``job(start, stop)`` over contiguous row ranges covering ``0..n``, on up to ``workers`` threads; results in order.
+    """``job(start, stop)`` over contiguous ranges covering rows ``0..n``, on up to ``workers`` threads; in order.
 
     Parameters
     ----------

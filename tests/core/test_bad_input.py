@@ -378,7 +378,8 @@ def test_a_refused_batch_writes_only_true_ranks_to_out(k, workers):
     n = 100_000  # enough rows for two threads
     hands = _good_batch(k, n)
     want = batch(k)(hands)
-    for bad, value, exc in ((99, 52, InvalidCardError), (n // 2 + 7, 255, InvalidCardError), (n - 1, None, DuplicateCardError)):
+    cases = ((99, 52, InvalidCardError), (n // 2 + 7, 255, InvalidCardError), (n - 1, None, DuplicateCardError))
+    for bad, value, exc in cases:
         h = hands.copy()
         h[bad, 0] = h[bad, 1] if value is None else value
         h[n - 3, 2] = 200  # a later bad row: the error names the first

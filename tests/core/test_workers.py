@@ -5,6 +5,7 @@ batches large enough really split into ranges (checked by watching :func:`run_pa
 
 from __future__ import annotations
 
+import itertools
 import threading
 from typing import Any
 
@@ -75,7 +76,8 @@ def test_workers_of_another_type_is_refused_with_what_to_pass(bad: Any) -> None:
 
 @pytest.mark.parametrize("bad", [0, -1, np.int64(0), -(10**30)])
 def test_workers_below_one_is_refused_with_what_to_pass(bad: Any) -> None:
-    with pytest.raises(PokercoreValueError, match=r"^f: workers must be an int >= 1 or None \(every core\), got -?\d+$"):
+    msg = r"^f: workers must be an int >= 1 or None \(every core\), got -?\d+$"
+    with pytest.raises(PokercoreValueError, match=msg):
         check_workers(bad, "f")
 
 
@@ -110,7 +112,7 @@ def test_a_bad_workers_is_named_before_the_hands_are_judged() -> None:
 def test_row_ranges_cover_the_rows_in_order_evenly(n: int, parts: int) -> None:
     r = row_ranges(n, parts)
     assert r[0][0] == 0 and r[-1][1] == n
-    assert all(a[1] == b[0] for a, b in zip(r, r[1:]))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(r))
     sizes = [stop - start for start, stop in r]
     assert max(sizes) - min(sizes) <= 1
     assert len(r) == (max(1, min(parts, n)) if n else 1)
@@ -139,7 +141,7 @@ def test_run_parts_raises_the_first_failing_part_and_starts_no_more() -> None:
         run_parts(job, [(i,) for i in range(40)], workers=1)
     assert started == [0, 1, 2, 3]
     for w in (2, 3):
-        with pytest.raises(ValueError, match="part 3|part 5"):
+        with pytest.raises(ValueError, match=r"part [35]"):
             run_parts(job, [(i,) for i in range(40)], workers=w)
     assert run_parts(lambda i: i * i, [(i,) for i in range(50)], workers=3) == [i * i for i in range(50)]
     assert run_parts(pow, [], workers=2) == []

@@ -7,6 +7,7 @@ shape, dtype, range, duplicates, finite value tables) before the ``nogil``
 kernels, which trust it.  Masks returned to Python are over the caller's
 input positions: bit ``i`` is ``cards[i]``.
 """
+cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
 
@@ -58,6 +59,7 @@ def count_legal(cards):
     return n
 
 
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
 cdef class _CountRows:
     """Rows start..stop - 1 of a checked (n, 13) batch into their legal split counts (a job for ``run_rows``)."""
     cdef object arr, out
@@ -220,6 +222,7 @@ def best_one(cards, ValueTables tables=None, *, prune=True):
     return _best(p, tt, tt + TABLE_LEN_C, tt + 2 * TABLE_LEN_C, prune)
 
 
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
 cdef class _BestRows:
     """Rows start..stop - 1 of a checked (n, 13) batch into their best splits (a job for ``run_rows``).
 

@@ -39,6 +39,7 @@ Every entry point validates its input (type, dtype, shape, range,
 duplicates) once, then runs a ``nogil`` loop that trusts it, on ``workers=``
 threads (:mod:`pokercore.workers`).
 """
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint64_t
 
 from pokercore.binh._arrange_input cimport hand13
@@ -221,6 +222,7 @@ cdef inline int8_t _best(uint16_t mask) noexcept nogil:
 # ---------------------------------------------------------------- entry points
 
 
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
 cdef class _KindRows:
     """Rows start..stop - 1 of a checked (n, 13) batch into kind codes (int8) or masks (uint16): a ``run_rows`` job."""
     cdef object arr, out

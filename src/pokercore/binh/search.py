@@ -135,7 +135,7 @@ class BranchTables:
             checked.append(arr)
         # One check (shape, finite values) and one frozen copy (read-only arrays over immutable bytes):
         # what the search reads.
-        kernel = _arrange.ValueTables(*checked, name="BranchTables")
+        kernel = _arrange.ValueTables(checked[0], checked[1], checked[2], name="BranchTables")
         object.__setattr__(self, "_kernel", kernel)
         for name in ("top", "middle", "bottom"):
             object.__setattr__(self, name, getattr(kernel, name))
