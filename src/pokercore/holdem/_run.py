@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["Task", "progress_reporter", "run_tasks"]
+__all__ = ["Task", "as_executor", "progress_reporter", "run_on_executor", "run_tasks"]
 
 T = TypeVar("T")
 #: ``task(i, stop, signals)``: task ``i``; ``stop`` the flag array to hand to the kernel;
@@ -126,4 +126,52 @@ def _run_pool(task: Task[T], n_tasks: int, workers: int, report: Callable[[int, 
     late = _join(pool, pending, stop)
     if late is not None:  # Ctrl-C while the last tasks were being joined: it still stops the caller
         raise late
+    return results
+
+
+def as_executor(executor: object) -> Any:
+    """``executor`` itself (anything with ``submit``), or a Dask ``Client``'s ``get_executor()``."""
+    if not callable(getattr(executor, "submit", None)) or callable(getattr(executor, "upload_file", None)):
+        get = getattr(executor, "get_executor", None)
+        if callable(get):
+            return get()
+    if not callable(getattr(executor, "submit", None)):
+        from ..errors import PokercoreTypeError
+
+        raise PokercoreTypeError(f"executor must be a concurrent.futures.Executor or a dask.distributed.Client, "
+                                 f"got {type(executor).__name__}")
+    return executor
+
+
+def run_on_executor(executor: Any, fn: Callable[..., T], calls: list[tuple[Any, ...]],
+                    report: Callable[[int, int], None] | None, in_flight: int = 16) -> list[T]:
+    """``[fn(*args) for args in calls]`` on ``executor`` (a process pool, a Dask cluster), in order.
+
+    At most ``in_flight`` calls are submitted at a time; when anything goes
+    wrong (a failed call, Ctrl-C, a ``report`` that raises) the calls not
+    started are cancelled before the exception propagates.  A call already
+    running elsewhere finishes there (its answer is dropped).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run_on_executor(pool, pow, [(2, k) for k in range(5)], None)
+    [1, 2, 4, 8, 16]
+    """
+    pending: dict[int, Future[T]] = {}
+    results: list[T] = []
+    submitted = 0
+    try:
+        for i in range(len(calls)):
+            while submitted < len(calls) and submitted < i + in_flight:
+                pending[submitted] = executor.submit(fn, *calls[submitted])
+                submitted += 1
+            results.append(pending.pop(i).result())
+            if report:
+                report(i + 1, len(calls))
+    except BaseException:
+        for f in pending.values():
+            f.cancel()
+        if isinstance(report, _Printer):
+            report.stopped()
+        raise
     return results

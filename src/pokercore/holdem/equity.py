@@ -54,7 +54,7 @@ from ._checks import PlayerLike, TooManyPlayersError, exact_flag, integer_argume
 from ._plan import EXACT_MAX_HANDS as EXACT_MAX_HANDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
 from ._plan import arrays, exact_deals, normalise, unit_seeds
-from ._run import progress_reporter, run_tasks
+from ._run import as_executor, progress_reporter, run_on_executor, run_tasks
 from .ranges import EmptyRangeError
 
 if TYPE_CHECKING:
@@ -175,6 +175,7 @@ def equity(
     seed: int | None = None,
     workers: int = 1,
     progress: bool | Callable[[int, int], None] | None = None,
+    executor: Any = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 hands or ranges.
 
@@ -203,6 +204,13 @@ def equity(
         Threads running the kernels (the GIL is released), 1 to 256.
     progress : bool or callable, optional
         True prints progress to stderr; a callable gets ``(done, total)`` units.
+    executor : concurrent.futures.Executor or dask.distributed.Client, optional
+        Run the units elsewhere: a process pool, or a Dask cluster for the
+        long runs one machine struggles with (exact multiway equities over
+        big ranges).  The answer is the same as in this process, bit for bit
+        (the seed decides the samples of each unit).  Not with ``workers``;
+        Ctrl-C cancels the units not started, a running one finishes where
+        it runs.
 
     ``samples``, ``seed`` and ``workers`` are integers (``int`` or a numpy
     integer; not ``bool``, ``float`` or ``str``).  A run stops within
@@ -241,6 +249,11 @@ def equity(
 
     exact = exact_flag(exact)
     workers = integer_argument("workers", workers, 1, MAX_WORKERS)
+    if executor is not None:
+        if workers != 1:
+            raise PokercoreValueError("workers= and executor= do not go together: the executor's own workers run "
+                                      "the units")
+        executor = as_executor(executor)
     if samples is not None:
         samples = integer_argument("samples", samples, 1, MAX_SAMPLES, "10**12")
     if seed is not None:
@@ -275,8 +288,11 @@ def equity(
             cuts = [m * i // n_units for i in range(n_units + 1)]
             units = [(holes, weights, board_arr, dead_mask, cuts[i], cuts[i + 1], 0, 52)
                      for i in range(n_units)]
-        parts = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
-                          len(units), workers, report)
+        if executor is None:
+            parts = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
+                              len(units), workers, report)
+        else:
+            parts = run_on_executor(executor, _exact_task, [(u,) for u in units], report)
         counts = parts[0][0]
         for p in parts[1:]:  # in task order, as the sum always was
             counts = counts + p[0]
@@ -288,7 +304,8 @@ def equity(
     else:
         n = DEFAULT_SAMPLES if samples is None else samples
         used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
-        plan = _montecarlo.MonteCarloPlan(*arrays(ranges), board_arr, dead_mask)
+        plan_args = (*arrays(ranges), board_arr, dead_mask)
+        plan = _montecarlo.MonteCarloPlan(*plan_args)
         n_units = (n + MC_UNIT - 1) // MC_UNIT
         # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
         n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 1 if workers == 1 else 8 * workers,
@@ -298,7 +315,13 @@ def equity(
             lo, hi = n_units * i // n_tasks, n_units * (i + 1) // n_tasks
             return plan.run(unit_seeds(used_seed, lo, hi), lo, hi, n, MC_UNIT, MAX_REJECTS, stop, signals, lo)
 
-        parts = run_tasks(run, n_tasks, workers, report)
+        if executor is None:
+            parts = run_tasks(run, n_tasks, workers, report)
+        else:
+            n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 64))
+            spans = [(n_units * i // n_tasks, n_units * (i + 1) // n_tasks) for i in range(n_tasks)]
+            parts = run_on_executor(executor, _monte_carlo_task,
+                                    [(plan_args, used_seed, lo, hi, n) for lo, hi in spans], report)
         if any(p[1] == -1 for p in parts):
             raise EmptyRangeError(
                 "the ranges almost never give the players disjoint hands (a million draws in a row "
@@ -326,3 +349,18 @@ def equity(
         raise RuntimeError(f"equity: non-finite result {results} (total weight {total})")
     return EquityResult(results, format_cards(board_codes) if board_codes else "",
                         format_cards(dead_codes) if dead_codes else "", bool(exact), total, used_seed)
+
+
+def _exact_task(unit: _ExactUnit) -> Any:
+    """One exact unit, where an executor runs it (a module-level function, so it pickles by name)."""
+    from . import _equity
+
+    return _equity.exact_unit(*unit, 1, None, False)
+
+
+def _monte_carlo_task(plan_args: tuple[Any, ...], seed: int, lo: int, hi: int, samples: int) -> Any:
+    """Monte Carlo units ``lo..hi-1`` on a plan rebuilt from its arrays (a plan does not pickle)."""
+    from . import _montecarlo
+
+    plan = _montecarlo.MonteCarloPlan(*plan_args)
+    return plan.run(unit_seeds(seed, lo, hi), lo, hi, samples, MC_UNIT, MAX_REJECTS, None, False, lo)
