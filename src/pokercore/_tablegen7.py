@@ -220,7 +220,7 @@ def build() -> dict[str, list[int]]:
     }
 
 
-def _c_array(ctype: str, name: str, values: list[int]) -> str:
+def _c_array(ctype: str, name: str, values: list[int], align: bool = False) -> str:
     out, line = [], ""
     for v in values:
         item = f"{v},"
@@ -229,11 +229,13 @@ def _c_array(ctype: str, name: str, values: list[int]) -> str:
             line = ""
         line += item
     out.append(line)
-    return f"static const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(out) + "\n};\n"
+    prefix = "PC_ALIGN16 " if align else ""
+    return f"{prefix}static const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(out) + "\n};\n"
 
 
 def render() -> str:
     t = build()
+    gen = runpy.run_path(str(_HERE / "_tablegen.py"))
     card7 = [0] * 256  # codes 52..255 (never valid) add nothing
     rank_of = [0] * 256
     bit16 = [0] * 256
@@ -255,6 +257,10 @@ def render() -> str:
         "#define PC7_SUIT_BIAS 0x333300000000ull\n",
         _c_array("uint64_t", "PC7_CARD", card7),
         _c_array("uint64_t", "PC7_BIT16", bit16),
+        # (PC7_CARD, PC7_BIT16) pairs, read as one 128-bit entry by the batch loops of
+        # _evaluator_rows.h, which add the card bits too and so check each row as they rank it.
+        gen["_ALIGN16"],
+        _c_array("uint64_t", "PC7_KB", [v for c in range(256) for v in (card7[c], bit16[c])], align=True),
         _c_array("uint8_t", "PC7_RANK", rank_of),
         _c_array("uint16_t", "PC7_FLUSH", t["flush"]),
         _c_array("int32_t", "PC7_OFF7", t["off7"]),

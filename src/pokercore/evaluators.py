@@ -137,12 +137,13 @@ def evaluate(cards: CardsLike, rules: str = "standard") -> int:
 _BATCH: dict[int, Callable[..., np.ndarray]] = {5: evaluate5_batch, 6: evaluate6_batch, 7: evaluate7_batch}
 
 
-def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
+def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, workers: int | None = 1) -> np.ndarray:
     """Ranks of an ``(n, 5)``, ``(n, 6)`` or ``(n, 7)`` batch of hands, by its width (standard scale).
 
     ``hands`` and ``out`` follow the batch policy of :mod:`pokercore.validation`,
     as every batch evaluator: any integer dtype and layout, a list of hands,
-    no hands giving an empty result.
+    no hands giving an empty result.  ``workers``: threads, as for
+    :func:`evaluate7_batch` (:mod:`pokercore.workers`).
 
     Examples
     --------
@@ -156,19 +157,22 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
 
     name = "evaluate_batch"
     if not isinstance(hands, np.ndarray):
-        hands = check_hands(hands, (5, 6, 7), name=name)  # a list or an array-like, read once here
+        # a list or an array-like, read once here (its rows are checked by the evaluator)
+        hands = check_hands(hands, (5, 6, 7), name=name, scan_rows=False)
     func = _BATCH.get(hands.shape[1]) if hands.ndim == 2 else None
     if func is None:
         check_hands(hands, (5, 6, 7), name=name)  # raises the policy's error for this batch
         raise HandSizeError(f"{name}: expected a 2-D array of shape (n_hands, 5), (n_hands, 6) or (n_hands, 7)")
     try:
-        return func(hands, out=out)
+        return func(hands, out=out, workers=workers)
     except PokercoreError as exc:  # the same message, under this function's name
         inner = f"{func.__name__}:"
         text = str(exc)
         if not text.startswith(inner):
             raise
         raise type(exc)(name + ":" + text[len(inner):]) from None
+
+
 #: Hands of each size in a 52-card deck.
 ALL_HANDS = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}
 #: Shipped counts of 6- and 7-card hands per best rank (written by ``python -m pokercore.evaluators``).
