@@ -126,14 +126,14 @@ def browser():
 
 @pytest.fixture
 def phone(browser, live_server):
-    """The shared browser as a 390x844 phone, at the server's start page, with no seat remembered."""
+    """The shared browser as a 390x844 phone, at the server's start page, nothing remembered (seat, totals, deck)."""
     base, _ = live_server
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
     browser.get(base + "/")
-    browser.execute_script("sessionStorage.clear()")
+    browser.execute_script("sessionStorage.clear(); localStorage.clear()")
     yield browser
-    browser.execute_script("sessionStorage.clear()")
+    browser.execute_script("sessionStorage.clear(); localStorage.clear()")
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
