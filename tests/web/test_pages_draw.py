@@ -73,6 +73,25 @@ def test_a_busted_player_gets_an_end_screen_with_standings_and_session_net(phone
     assert by_id(phone, "end") is None
 
 
+def test_the_person_chooses_the_session_length_and_sees_the_end_and_past_hands(phone, live_server, shoot):
+    open_page(phone, live_server, "/draw", 1, "easy")
+    _level(phone, "call")
+    phone.find_element("css selector", "input[name=hands][value='10']").click()
+    phone.execute_script("document.querySelector(\"input[name=hands]:checked\").value = '2'")
+    click_id(phone, "start")
+    for _ in range(40):
+        if by_id(phone, "end") is not None:
+            break
+        tap(phone, lambda d: by_id(d, "end") or _fold_or_check(d) or _enabled(d, "next"), "a move or the end screen")
+    end = wait(phone, lambda d: by_id(d, "end"), "the end screen")
+    assert "Game over after 2 hands" in end.text and by_id(phone, "next") is None
+    assert len(css(phone, "#standings tbody tr")) == 2
+    phone.find_element("css selector", "#past summary").click()
+    past = [e.text for e in css(phone, "#past-list li")]
+    assert len(past) == 2 and past[0].startswith("Hand 2: ") and past[1].startswith("Hand 1: "), past
+    shoot("draw-game-over", full=True)
+
+
 def test_a_refused_deal_is_shown_on_the_setup(phone, live_server, monkeypatch):
     from pokercore.web import Limits
 

@@ -4,7 +4,7 @@ let state = null, discard = new Set(), handKey = null, waitingNext = false, sent
 const $ = (id) => document.getElementById(id);
 const client = new GameClient("draw", onMessage, onStatus);
 const STREETS = { bet1: "first betting round", draw: "the draw", bet2: "second betting round", over: "hand over" };
-const PICK = "pokercore-draw-pick";
+const PICK = "pokercore-draw-pick", PAST = "pokercore-draw-past";
 
 function onStatus(s) {
   $("status").textContent = statusText(s);
@@ -180,6 +180,7 @@ function renderResult() {
       el("div", { class: "cards" }, Array.from({ length: 5 }, () => el("span", { class: "card sm back", "aria-hidden": "true" }))),
       el("span", { class: "branch-name", text: p.live ? "mucked" : "folded" })));
   }
+  rememberHand(r);
   const kids = [el("h2", { id: "result-h", text: r.heading }), ...lines,
     el("p", { text: r.won }), el("p", { id: "my-result", class: r.net > 0 ? "win" : r.net < 0 ? "loss" : "", text: r.mine })];
   if (!ended) kids.push(el("button", { class: "btn primary", id: "next", type: "button", disabled: waitingNext,
@@ -189,11 +190,29 @@ function renderResult() {
   if (ended) renderEnd();
 }
 
+// This table's finished hands, newest first (kept for the tab, so a reload keeps them).
+function rememberHand(r) {
+  const past = store.get(sessionStorage, PAST) || { table: null, hands: [] };
+  if (past.table !== state.table) { past.table = state.table; past.hands = []; }
+  if (!past.hands.some((h) => h.n === state.hand_number)) {
+    const mine = state.showdown.shown.find((s) => s.seat === state.seat);
+    past.hands.unshift({ n: state.hand_number, net: r.net, what: r.heading + (mine ? `, ${mine.name.toLowerCase()}` : ""), won: r.won });
+    past.hands = past.hands.slice(0, 200);
+    store.set(sessionStorage, PAST, past);
+  }
+  $("past").classList.toggle("hidden", !past.hands.length);
+  $("past-list").replaceChildren(...past.hands.map((h) => el("li", {},
+    el("strong", { text: `Hand ${h.n}: ` }), el("span", { class: h.net > 0 ? "win" : h.net < 0 ? "loss" : "", text: signed(h.net) }),
+    el("span", { class: "muted", text: ` \u00b7 ${h.what} \u00b7 ${h.won}` }))));
+}
+
 // The end of the session for this person: out of chips, or the table's last hand.
 function renderEnd() {
   const me = state.seat, mine = state.players[me], net = sessionNet(mine);
   const ranked = [...state.players].sort((a, b) => b.stack - a.stack);
-  $("end-h").textContent = !mine.out ? "Game over" : mine.stack ? `You are out: ${chips(mine.stack)} cannot pay the ante and a bet`
+  const all = state.hand_number >= state.hands;
+  $("end-h").textContent = !mine.out ? (all ? `Game over after ${state.hands} hand${state.hands === 1 ? "" : "s"}`
+    : "Game over: nobody is left who can pay to play you") : mine.stack ? `You are out: ${chips(mine.stack)} cannot pay the ante and a bet`
     : "You are out of chips";
   $("session-net").textContent = `You played ${state.hand_number} hand${state.hand_number === 1 ? "" : "s"}` +
     (net === null ? "." : `: session ${signed(net)} (${chips(mine.start)} \u2192 ${chips(mine.stack)}).`);
@@ -222,7 +241,8 @@ function handInPlay() {
 $("start").onclick = () => {
   const n = +document.querySelector("input[name=opp]:checked").value;
   const level = document.querySelector("input[name=level]:checked").value;
-  deal({ type: "create", game: "draw", seats: ["me", ...Array(n).fill(level)] });
+  const hands = +document.querySelector("input[name=hands]:checked").value;
+  deal({ type: "create", game: "draw", seats: ["me", ...Array(n).fill(level)], hands });
 };
 $("again").onclick = () => {
   const request = store.get(sessionStorage, "pokercore-draw-create");
