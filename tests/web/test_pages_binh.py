@@ -135,3 +135,22 @@ def test_the_deck_toggle_switches_two_and_four_colours_and_is_kept(phone, live_s
     click_id(phone, "deck")
     shoot(f"deck-{before}-colour")
     assert phone.execute_script(colour) == diamonds
+
+
+def test_while_reconnecting_nothing_can_be_tapped_and_new_game_mid_deal_asks(phone, live_server):
+    cards = _deal(phone, live_server)
+    phone.execute_script("client.connect = () => {}; client.ws.close();")
+    wait(phone, lambda d: by_id(d, "offline"), "the reconnecting banner")
+    assert not any(b.is_enabled() for b in phone.find_elements("css selector", "#game button"))
+    phone.execute_script("arguments[0].click()", phone.find_element("css selector", f"[data-card='{cards[0]}']"))
+    assert not phone.find_elements("css selector", ".card.sel")  # a tap on a card while offline selects nothing
+    phone.execute_script("delete client.connect; client.connect();")
+    wait(phone, lambda d: by_id(d, "offline") is None and by_id(d, "suggest").is_enabled(), "the table again")
+    click_id(phone, "leave")
+    ask = wait(phone, lambda d: by_id(d, "leave-confirm"), "the question")
+    assert "deal" in ask.text.lower(), ask.text
+    click_id(phone, "leave-no")
+    wait(phone, lambda d: by_id(d, "leave-confirm") is None and len(_unplaced(d)) == 13, "the deal, still mine")
+    click_id(phone, "leave")
+    click_id(phone, "leave-yes")
+    wait(phone, lambda d: by_id(d, "setup"), "the setup")

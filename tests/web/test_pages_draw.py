@@ -172,12 +172,25 @@ def test_a_tab_whose_seat_another_tab_took_says_why(phone, live_server):
     assert "another tab" in shown.text
 
 
+def _to_the_draw(phone):
+    """Check or call until the draw is offered (the opponents only check or call)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(20):
+        move = wait(phone, lambda d: by_id(d, "act-draw") or _enabled(d, "act-check") or _enabled(d, "act-call"),
+                    "a move")
+        try:
+            if move.get_attribute("id") == "act-draw":
+                return
+            move.click()
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError("the draw never came")
+
+
 def test_a_reload_keeps_the_cards_chosen_to_exchange(phone, live_server):
     _start(phone, live_server, 1, "call")
-    for _ in range(6):
-        if by_id(phone, "act-draw") is not None:
-            break
-        tap(phone, lambda d: by_id(d, "act-draw") or by_id(d, "act-check") or by_id(d, "act-call"), "a move")
+    _to_the_draw(phone)
     wait(phone, lambda d: by_id(d, "act-draw"), "the draw")
     chosen = [e.get_attribute("data-card") for e in css(phone, "#hand .card")][:2]
     for c in chosen:

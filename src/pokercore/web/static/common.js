@@ -63,7 +63,7 @@ function friendly(msg) { return FRIENDLY[msg.code] || msg.message; }
 // Why a table closed under this tab, in a person's words.
 function closedText(msg) {
   const why = msg.reason || "";
-  if (/another (connection|tab)|replaced/.test(why))
+  if (/another|replaced/.test(why))
     return "This seat was opened in another tab or window: play on there, or deal a new game here.";
   return `The table was closed (${why || "by the server"}). Deal a new game.`;
 }
@@ -119,6 +119,7 @@ class GameClient {
   get seat() { return store.get(sessionStorage, this.key); }
   set seat(v) { store.set(sessionStorage, this.key, v || null); }
   connect() {
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;  // one connection at a time
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
     const ws = new WebSocket(url);
     this.ws = ws;
