@@ -199,6 +199,10 @@ def test_a_reload_keeps_the_cards_chosen_to_exchange(phone, live_server):
     phone.refresh()
     wait(phone, lambda d: by_id(d, "act-draw") and "2 cards" in by_id(d, "act-draw").text, "exchange 2 after a reload")
     assert sorted(e.get_attribute("data-card") for e in css(phone, "#hand .card.sel")) == sorted(chosen)
+    click_id(phone, "act-draw")
+    fresh = wait(phone, lambda d: css(d, "#hand .card.new"), "the cards just drawn, highlighted")
+    assert len(fresh) == 2 and not {e.get_attribute("data-card") for e in fresh} & set(chosen)
+    assert all("just drawn" in e.get_attribute("aria-label") for e in fresh)
 
 
 # ---------------------------------------------------------------- wording, as card rooms say it

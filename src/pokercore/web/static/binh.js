@@ -136,7 +136,7 @@ function onMessage(msg) {
     preview = msg; render();
   } else if (msg.type === "error") {
     if (!state) setupNote(friendly(msg));
-    else { $("msg").textContent = friendly(msg); sentSeq = null; render(); }
+    else { $("msg").textContent = friendly(msg); if (msg.code !== "stale_seq") { sentSeq = null; waitingNext = false; render(); } }
     if (msg.code === "no_table" || msg.code === "bad_token") showSetup();
   } else if (msg.type === "closed") {
     setupNote(closedText(msg)); showSetup();

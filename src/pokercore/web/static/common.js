@@ -79,7 +79,7 @@ function applyDeck(deck) {
   document.body.dataset.deck = deck;
   const b = document.getElementById("deck");
   if (b) {
-    b.textContent = deck === "four" ? "4 colours" : "2 colours";
+    b.textContent = deck === "four" ? "4-colour deck" : "2-colour deck";
     b.setAttribute("aria-label", `Deck colours: ${deck === "four" ? "four (clubs green, diamonds blue)" : "two (red and black)"}; tap to switch`);
   }
 }

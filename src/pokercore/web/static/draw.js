@@ -32,7 +32,7 @@ function onMessage(msg) {
     state = msg; setupNote(""); render();
   } else if (msg.type === "error") {
     if (!state) setupNote(friendly(msg));
-    else { $("msg").textContent = friendly(msg); if (msg.code !== "stale_seq") { sentSeq = null; render(); } }
+    else { $("msg").textContent = friendly(msg); if (msg.code !== "stale_seq") { sentSeq = null; waitingNext = false; render(); } }
     if (msg.code === "no_table" || msg.code === "bad_token") showSetup();
   } else if (msg.type === "closed") { setupNote(closedText(msg)); showSetup(); }
 }
@@ -139,7 +139,7 @@ function render() {
   $("turn").textContent = state.showdown ? "" : mineTurn ? (state.street === "draw" ? "Your turn: choose cards to exchange" :
     state.to_call ? `Your turn: ${state.to_call} to call` : "Your turn") : state.actor !== null ? `Waiting for ${who(state.actor)}\u2026` : "";
   const drawing = myDraw() && sentSeq !== state.seq;
-  const fresh = drawnFrom && state.street !== "draw" ? new Set(state.hand.filter((c) => !drawnFrom.includes(c))) : new Set();
+  const fresh = drawnFrom ? new Set(state.hand.filter((c) => !drawnFrom.includes(c))) : new Set();
   $("hand").replaceChildren(...groupSort(state.hand).map((c) => {
     const e = cardEl(c, { selected: discard.has(c), onclick: drawing ? () => toggle(c) : null });
     if (fresh.has(c)) { e.classList.add("new"); e.setAttribute("aria-label", e.getAttribute("aria-label") + ", just drawn"); }
@@ -159,6 +159,7 @@ function render() {
   });
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
+  if (!state.showdown) renderPast();
   renderResult();
 }
 
@@ -200,6 +201,12 @@ function rememberHand(r) {
     past.hands = past.hands.slice(0, 200);
     store.set(sessionStorage, PAST, past);
   }
+  renderPast(past);
+}
+
+function renderPast(past) {
+  past = past || store.get(sessionStorage, PAST);
+  if (!past || past.table !== state.table) past = { hands: [] };
   $("past").classList.toggle("hidden", !past.hands.length);
   $("past-list").replaceChildren(...past.hands.map((h) => el("li", {},
     el("strong", { text: `Hand ${h.n}: ` }), el("span", { class: h.net > 0 ? "win" : h.net < 0 ? "loss" : "", text: signed(h.net) }),
