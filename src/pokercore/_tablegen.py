@@ -43,6 +43,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -89,7 +90,7 @@ def _class_of(ranks: tuple[int, ...], flush: bool) -> tuple[int, tuple[int, ...]
     return table3[shape], order
 
 
-def _sort_key(category: int, tiebreak: tuple[int, ...], wheel_value: float) -> tuple:
+def _sort_key(category: int, tiebreak: tuple[int, ...], wheel_value: float) -> tuple[float, ...]:
     """Key that orders classes; missing kickers (3-card hands) sort lowest."""
     if category in (STRAIGHT, STRAIGHT_FLUSH):
         high = tiebreak[0]
@@ -106,7 +107,7 @@ def _descriptor(category: int, tiebreak: tuple[int, ...]) -> int:
     return value
 
 
-def _five_card_classes():
+def _five_card_classes() -> Iterator[tuple[tuple[int, ...], bool, int, tuple[int, ...]]]:
     """Yield (ranks, flush, category, tiebreak) for every 5-card class."""
     for ranks in itertools.combinations_with_replacement(range(13), 5):
         if max(Counter(ranks).values()) > 4:
@@ -116,9 +117,10 @@ def _five_card_classes():
             yield ranks, True, *_class_of(ranks, True)
 
 
-def build():
+def build() -> dict[str, list[int]]:
     five = list(_five_card_classes())
     three = []
+    ranks: tuple[int, ...]
     for ranks in itertools.combinations_with_replacement(range(13), 3):
         three.append((ranks, *_class_of(ranks, False)))
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import itertools
 import runpy
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -58,7 +59,7 @@ SUIT_SHIFT = 32
 _HERE = Path(__file__).resolve().parent
 
 
-def _rank_multisets(n: int):
+def _rank_multisets(n: int) -> Iterator[tuple[int, ...]]:
     """Every sorted tuple of ``n`` ranks (0..12) with at most four of a rank."""
     for c in itertools.combinations_with_replacement(range(13), n):
         if all(c.count(r) <= 4 for r in set(c)):
@@ -183,7 +184,7 @@ def _pair_index() -> tuple[list[int], list[tuple[int, int]]]:
     return index, pairs
 
 
-def _omaha_tables(nonflush5: dict[tuple[int, ...], int]):
+def _omaha_tables(nonflush5: dict[tuple[int, ...], int]) -> tuple[list[int], list[int], list[int]]:
     """Board index table and the (board multiset, hole rank pair) -> best non-flush table."""
     boards = list(_rank_multisets(5))
     board_keys = [sum(RANK_KEY[r] for r in b) for b in boards]
