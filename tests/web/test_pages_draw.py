@@ -245,3 +245,30 @@ def test_amounts_and_names_read_as_card_rooms_word_them(phone, live_server):
     split = got["split"]["won"]
     assert "Split pot" in split and "You win 15" in split and "Player 2 wins 14" in split and "each" not in split
     assert json.dumps(got).count("chips chips") == 0
+
+
+SHOWDOWN = """
+const p = (seat, name, kind, live, stack) => ({seat, name, kind, level: null, connected: true, stack, bet: 0,
+  committed: 9, live, dealt_in: true, drawn: 1, ready: false, start: 200, out: false});
+state = {type: "state", game: "draw", table: "t-mucked", seat: 0, seq: 9, version: 9, hand_number: 3, hands: 50,
+  button: 0, street: "bet2", actor: null, hand: ["Ah", "Ad", "7c", "5s", "2d"], hand_name: "Pair of aces",
+  pot: 0, current_bet: 0, to_call: 0, bet_size: 4, raises_left: 0, legal: [], events: [], game_over: false,
+  rules: {ante: 1, small_bet: 2, big_bet: 4, raise_cap: 3},
+  players: [p(0, "Player 1", "player", true, 218), p(1, "Easy AI", "ai", true, 191), p(2, "Easy AI", "ai", false, 191)],
+  showdown: {payouts: [27, 0, 0], winners: [0],
+             shown: [{seat: 0, cards: ["Ah", "Ad", "7c", "5s", "2d"], name: "Pair of aces"}]}};
+render();
+return [...document.querySelectorAll("#result .hand-line")].map((e) => e.innerText.replace(/\\s+/g, " ").trim());
+"""
+
+
+def test_hands_not_shown_at_the_showdown_read_as_mucked_and_folded_ones_as_folded(phone, live_server):
+    base, _ = live_server
+    phone.get(base + "/draw")
+    lines = phone.execute_script(SHOWDOWN)
+    assert len(lines) == 3, lines
+    assert lines[0].startswith("You") and "Pair of aces" in lines[0]
+    assert lines[1].startswith("Easy AI 1") and lines[1].endswith("mucked"), lines
+    assert lines[2].startswith("Easy AI 2") and lines[2].endswith("folded"), lines
+    backs = phone.find_elements("css selector", "#result .hand-line.mucked .card")
+    assert len(backs) == 10 and not [e for e in backs if e.text]  # card backs only: nothing of theirs is shown
