@@ -3,10 +3,11 @@
 Examples
 --------
 >>> main(["AsKs", "QdQc", "--board", "Qh 7d 2c"])  # doctest: +NORMALIZE_WHITESPACE
-player  combos     win     tie  equity
-AsKs         1   1.62%   0.00%   1.62%
-QdQc         1  98.38%   0.00%  98.38%
-board Qh 7d 2c; exact: 990 boards (all deals)
+player  combos     win    ties  tie eq  equity
+AsKs         1   1.62%   0.00%   0.00%   1.62%
+QdQc         1  98.38%   0.00%   0.00%  98.38%
+board Qh 7d 2c; exact: 1 deal x 990 boards
+method: exact (chosen: 1 deal x 990 boards, under a second on one core)
 0
 """
 

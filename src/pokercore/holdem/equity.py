@@ -172,7 +172,7 @@ class EquityResult:
             if not self.exact:
                 line += f"  {p.stderr:7.3%}"
             lines.append(line)
-        how = (f"exact: {self.deals:,} deals x {self.boards:,} boards" if self.exact
+        how = (f"exact: {_plural(self.deals, 'deal')} x {_plural(self.boards, 'board')}" if self.exact
                else f"Monte Carlo: {self.trials:,.0f} samples, seed {self.seed}")
         where = f"board {self.board or '(none)'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{where}; {how}")
@@ -413,7 +413,7 @@ def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
         return True, "exact (chosen: no deal is possible)"  # the exact path names the problem
     hands = count * boards * len(ranges)
     seconds = hands / EXACT_HANDS_PER_SECOND
-    what = f"{count:,} deals x {boards:,} boards, {duration(seconds)} on one core"
+    what = f"{_plural(count, 'deal')} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
     if seconds <= EXACT_AUTO_SECONDS:
         return True, f"exact (chosen: {what})"
     return False, f"Monte Carlo (chosen: exact would score {figure(hands)} hands: {what})"
@@ -432,3 +432,8 @@ def _combos_left(ranges: Any) -> list[int]:
         taken = set().union(*(f for q, f in enumerate(fixed) if q != p))
         out.append(sum(1 for (a, b), _ in r if a not in taken and b not in taken))
     return out
+
+
+def _plural(n: int, word: str) -> str:
+    """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
