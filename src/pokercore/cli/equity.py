@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal and board")
     how.add_argument("--samples", type=integer(1, MAX_SAMPLES), help="Monte Carlo samples (up to 1e12)")
+    p.add_argument("--stderr", type=float, metavar="SE", dest="target_stderr",
+                   help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
+                        "then the most to draw); where it stops depends on the seed alone")
     p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
     p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1, help="threads (default 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -57,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = equity(args.players, board=args.board or None, dead=args.dead or None,
                         exact=True if args.exact else None, samples=args.samples, seed=args.seed,
-                        workers=args.workers, progress=progress)
+                        workers=args.workers, progress=progress, target_stderr=args.target_stderr)
     except PokercoreError as exc:
         print(f"pokercore equity: error: {exc}", file=sys.stderr)
         return 2

@@ -72,6 +72,9 @@ __all__ = [
 EXACT_AUTO_SECONDS = 1.0
 #: Kept for code that read the old rule: the hands (deals x boards x players) of a one-second exact run.
 EXACT_LIMIT = int(EXACT_AUTO_SECONDS * EXACT_HANDS_PER_SECOND)
+#: Monte Carlo with a target standard error: the first round's units (262,144 samples), and the most samples.
+TARGET_FIRST_UNITS = 64
+TARGET_MAX_SAMPLES = 10**10
 #: Combinations searched while counting the deals to choose the method (a few milliseconds).
 AUTO_COUNT_STEPS = 2_000_000
 #: Default number of Monte Carlo samples.
@@ -203,6 +206,7 @@ def equity(
     workers: int = 1,
     progress: bool | Callable[[int, int], None] | None = None,
     executor: Any = None,
+    target_stderr: float | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 hands or ranges.
 
@@ -240,6 +244,14 @@ def equity(
         (the seed decides the samples of each unit).  Not with ``workers``;
         Ctrl-C cancels the units not started, a running one finishes where
         it runs.
+    target_stderr : float, optional
+        Monte Carlo until every player's standard error is at most this
+        (e.g. 0.001): rounds of whole seeded units, doubling, checked after
+        each round, so where the run stops depends on the seed and the
+        target alone, never on the machine's speed.  ``samples`` is then
+        the most to draw (default 10**10); the result's ``trials`` says how
+        many were drawn, and ``samples=trials`` with the same seed gives the
+        same figures.
 
     ``samples``, ``seed`` and ``workers`` are integers (``int`` or a numpy
     integer; not ``bool``, ``float`` or ``str``).  A run stops within
@@ -289,6 +301,13 @@ def equity(
         seed = integer_argument("seed", seed, 0, MAX_SEED, "2**128 - 1")
     if exact and samples is not None:
         raise PokercoreValueError("give either exact=True or samples=N, not both")
+    if target_stderr is not None:
+        if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)) \
+                or not (isfinite(target_stderr) and 1e-6 <= target_stderr < 0.5):
+            raise PokercoreValueError(f"target_stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), "
+                                      f"got {cut(target_stderr)}")
+        if exact:
+            raise PokercoreValueError("target_stderr is for Monte Carlo; exact=True has no error to target")
     if not (progress is None or isinstance(progress, bool) or callable(progress)):
         raise PokercoreTypeError(f"progress must be True, False, None or a callable (done, total), got {cut(progress)}")
     labels, ranges, board_codes, dead_codes = prepare(players, board, dead)
@@ -297,7 +316,9 @@ def equity(
     need = 5 - len(board_codes)
     live = 52 - len(board_codes) - len(dead_codes) - 2 * P
     boards = comb(live, need)
-    if exact is not None:
+    if target_stderr is not None:
+        exact, method = False, f"Monte Carlo (until every standard error is at most {target_stderr:g})"
+    elif exact is not None:
         method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
     elif samples is not None:
         exact, method = False, "Monte Carlo (samples given)"
@@ -330,43 +351,59 @@ def equity(
         se = [0.0] * P
         used_seed = None
     else:
-        n = DEFAULT_SAMPLES if samples is None else samples
         n_deals = 0
         used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
         plan_args = (*arrays(ranges), board_arr, dead_mask)
         plan = _montecarlo.MonteCarloPlan(*plan_args)
-        n_units = (n + MC_UNIT - 1) // MC_UNIT
-        # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
-        n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 1 if workers == 1 else 8 * workers,
-                                   64 if report else 1))
 
-        def run(i: int, stop: Any, signals: bool) -> tuple[Any, int]:
-            lo, hi = n_units * i // n_tasks, n_units * (i + 1) // n_tasks
-            return plan.run(unit_seeds(used_seed, lo, hi), lo, hi, n, MC_UNIT, MAX_REJECTS, stop, signals, lo)
+        def sample(ulo: int, uhi: int, n_total: int) -> Any:
+            """The tally of units ``ulo..uhi-1`` of a run of ``n_total`` samples (the last unit may be short)."""
+            n_units = uhi - ulo
+            if executor is None:
+                # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
+                n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 1 if workers == 1 else 8 * workers,
+                                           64 if report else 1))
 
-        if executor is None:
-            parts = run_tasks(run, n_tasks, workers, report)
+                def run(i: int, stop: Any, signals: bool) -> tuple[Any, int]:
+                    lo, hi = ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks
+                    return plan.run(unit_seeds(used_seed, lo, hi), lo, hi, n_total, MC_UNIT, MAX_REJECTS,
+                                    stop, signals, lo)
+
+                parts = run_tasks(run, n_tasks, workers, report)
+            else:
+                n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 64))
+                spans = [(ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks) for i in range(n_tasks)]
+                parts = run_on_executor(executor, _monte_carlo_task,
+                                        [(plan_args, used_seed, lo, hi, n_total) for lo, hi in spans], report)
+            if any(p[1] == -1 for p in parts):
+                raise EmptyRangeError(
+                    "the ranges almost never give the players disjoint hands (a million draws in a row "
+                    "shared a card); narrow them or give explicit hands"
+                )
+            tally = parts[0][0]
+            for p in parts[1:]:
+                tally = tally + p[0]
+            return tally
+
+        if target_stderr is None:
+            n = DEFAULT_SAMPLES if samples is None else samples
+            tally = sample(0, (n + MC_UNIT - 1) // MC_UNIT, n)
         else:
-            n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 64))
-            spans = [(n_units * i // n_tasks, n_units * (i + 1) // n_tasks) for i in range(n_tasks)]
-            parts = run_on_executor(executor, _monte_carlo_task,
-                                    [(plan_args, used_seed, lo, hi, n) for lo, hi in spans], report)
-        if any(p[1] == -1 for p in parts):
-            raise EmptyRangeError(
-                "the ranges almost never give the players disjoint hands (a million draws in a row "
-                "shared a card); narrow them or give explicit hands"
-            )
-        tally = parts[0][0]
-        for p in parts[1:]:
-            tally = tally + p[0]
-        k = np.arange(2, MAX_PLAYERS + 1, dtype=np.float64)
-        wins = tally[:, 0].astype(np.float64)
-        counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
+            # Rounds of whole units, doubling, until every player's standard error is at most the target:
+            # where it stops depends on the seed and the target alone.
+            cap = TARGET_MAX_SAMPLES if samples is None else samples
+            cap_units = (cap + MC_UNIT - 1) // MC_UNIT
+            done, step, tally = 0, TARGET_FIRST_UNITS, None
+            while True:
+                hi = min(done + step, cap_units)
+                part = sample(done, hi, cap)
+                tally = part if tally is None else tally + part
+                done, step = hi, hi
+                n = min(done * MC_UNIT, cap)
+                if done == cap_units or max(_monte_carlo_stats(tally, n)[1]) <= target_stderr:
+                    break
+        counts, se = _monte_carlo_stats(tally, n)
         total = float(n)
-        share = (wins + counts[2]) / n
-        sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
-        var = np.maximum(sq - share * share, 0.0)
-        se = [float(sqrt(v / max(n - 1, 1))) for v in var]
     combos = _combos_left(ranges)
     results = tuple(
         PlayerEquity(labels[p], combos[p], float(counts[0, p] / total), float(counts[1, p] / total),
@@ -437,3 +474,16 @@ def _combos_left(ranges: Any) -> list[int]:
 def _plural(n: int, word: str) -> str:
     """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def _monte_carlo_stats(tally: Any, n: int) -> tuple[Any, list[float]]:
+    """``(counts, se)`` of a Monte Carlo tally of ``n`` samples: win, tie and tie-share counts; standard errors."""
+    import numpy as np
+
+    k = np.arange(2, MAX_PLAYERS + 1, dtype=np.float64)
+    wins = tally[:, 0].astype(np.float64)
+    counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
+    share = (wins + counts[2]) / n
+    sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
+    var = np.maximum(sq - share * share, 0.0)
+    return counts, [float(sqrt(v / max(n - 1, 1))) for v in var]
