@@ -12,8 +12,10 @@ that come from what each opponent has done in the hands before
 * **Bet sizes**: value bets grow with how often the opponents call (up to
   the pot against a calling station) and shrink against players who fold
   a lot.
-* **Bluffs**: it bluffs and semi-bluffs in proportion to how often the
-  opponents fold to bets, and never against a player who hardly folds.
+* **Bluffs**: it bluffs, semi-bluffs and continuation-bets in proportion
+  to how often the opponents fold to bets, and heads-up bets half the pot
+  when checked to as often as the opponent's folds pay for; it never
+  bluffs a player who hardly folds.
 
 Examples
 --------
@@ -84,10 +86,15 @@ class HardAgent(NormalAgent):
         scale = max(0.0, (fold - 0.2) / 0.3)  # no bluffs against players who fold less than a fifth of the time
         self.bluff = min(0.5, self._base_bluff * scale * (1.5 if fold > 0.5 else 1.0))
         self.semi_bluff = min(0.8, self._base_semi * scale)
+        self.cbet = min(0.9, max(0.0, 0.5 + 1.5 * (fold - 0.45)))
         action = super().decide(spot, equity, ranges)
-        if action.kind in ("bet", "raise") and not spot.limit and not spot.facing_bet:
-            n = max(1, len(ranges))
-            if equity / (1.0 / (n + 1)) >= self.value:  # a value bet: size it by how they call
-                fraction = 0.5 + 0.6 * min(1.0, max(0.0, (call - 0.3) / 0.5))
-                return spot.sized(fraction)
+        n = max(1, len(ranges))
+        strong = equity / (1.0 / (n + 1)) >= self.value
+        if action.kind in ("bet", "raise") and not spot.limit and not spot.facing_bet and strong:
+            fraction = 0.5 + 0.6 * min(1.0, max(0.0, (call - 0.3) / 0.5))  # a value bet: sized by how they call
+            return spot.sized(fraction)
+        if action.kind == "check" and n == 1 and spot.street >= 1 and spot.aggressive() is not None:
+            # checked to heads-up: bet at it as often as this opponent's folds pay for
+            if self.rng.random() < min(0.85, max(0.0, 2.0 * (fold - 0.35))):
+                return spot.sized(0.5)
         return action

@@ -20,8 +20,9 @@ card on the turn and a seeded sample of runouts before).
 * **Checked to after the flop**: it bets two thirds of the pot for value
   when its equity beats the fair share by a margin (heads-up 0.6, 0.57 in
   position), semi-bluffs a third of its draws (a hand that becomes strong
-  on at least a fifth of the runouts) and, on the river in position
-  heads-up, bluffs a tenth of its weakest hands.
+  on at least a fifth of the runouts), continuation-bets half the pot on
+  half of the flops it meets heads-up as the last raiser before the flop
+  and, on the river in position heads-up, bluffs a tenth of its weakest hands.
 
 Every amount is clamped to the legal range; a bet that would leave less
 than a quarter of the stack goes all-in.  All randomness comes from its
@@ -91,12 +92,14 @@ class NormalAgent(RangeReader):
     """
 
     def __init__(self, rng: np.random.Generator | None = None, samples: int = 150, value: float = 1.2,
-                 raise_edge: float = 1.45, bluff: float = 0.1, semi_bluff: float = 0.33) -> None:
+                 raise_edge: float = 1.45, bluff: float = 0.1, semi_bluff: float = 0.33,
+                 cbet: float = 0.5) -> None:
         super().__init__(rng, samples=samples)
         self.value = value
         self.raise_edge = raise_edge
         self.bluff = bluff
         self.semi_bluff = semi_bluff
+        self.cbet = cbet
 
     def hand_over(self, obs: Observation) -> None:
         """See a finished hand (the normal AI learns nothing across hands)."""
@@ -144,7 +147,16 @@ class NormalAgent(RangeReader):
                 return spot.sized(0.6)
         if spot.street == 3 and n == 1 and spot.in_position and equity < 0.2 and self.rng.random() < self.bluff:
             return spot.sized(0.6)
+        if spot.street == 1 and n == 1 and spot.unopened and self.preflop_aggressor(spot) \
+                and self.rng.random() < self.cbet:
+            return spot.sized(0.5)  # a continuation bet: the raiser's range is the stronger one
         return spot.check_or_call()
+
+    @staticmethod
+    def preflop_aggressor(spot: Spot) -> bool:
+        """Whether this seat made the last bet or raise before the flop."""
+        raises = [e.seat for e in spot.events(0) if e.kind in ("bet", "raise")]
+        return bool(raises) and raises[-1] == spot.obs.seat
 
     def facing(self, spot: Spot, equity: float, rel: float) -> Action:
         """Facing a bet or raise: re-raise strong hands, call on pot odds, fold the rest."""
