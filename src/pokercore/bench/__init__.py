@@ -35,7 +35,7 @@ from typing import NamedTuple
 from .model import Pending, Report, Row, Settings
 from .peers import PER_CALL_CASES, Case, Prepared, finish_per_call, per_call_rows
 from .report import format_rate, format_table, meta, speed_goals
-from .sections import all_five_card_hands, batch_rows, finish_batch, import_rows
+from .sections import all_five_card_hands, batch_rows, finish_batch, holdem_game_rows, import_rows
 from .timing import time_pending
 
 __all__ = [
@@ -81,6 +81,7 @@ SECTIONS: list[Section] = [
     Section("batch", batch_rows, lambda rows, done: finish_batch(rows, done.get("per call", []))),
     Section("import", import_rows),
     Section("hold'em", lambda settings, _pending: holdem_rows(settings)),
+    Section("hold'em game", holdem_game_rows),
 ]
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from .model import Report, Row, Settings
 from .peers import PER_CALL_CASES, REFERENCE
-from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL
+from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL, holdem_game_goal
 
 __all__ = ["GOALS_TITLE", "format_rate", "format_table", "meta", "speed_goals", "speedup_cell"]
 
@@ -106,6 +106,7 @@ def speed_goals(rows: list[Row]) -> list[dict[str, Any]]:
            None if imp is None else (imp.seconds or 0) < GOAL_IMPORT_S,
            "wall time minus interpreter start-up")
     _holdem_goals(rows, target)
+    holdem_game_goal(rows, target)
     return targets
 
 

@@ -31,6 +31,8 @@ __all__ = [
     "all_five_card_hands",
     "batch_rows",
     "finish_batch",
+    "holdem_game_goal",
+    "holdem_game_rows",
     "import_rows",
 ]
 
@@ -176,3 +178,25 @@ def import_rows(settings: Settings, pending: Pending | None = None) -> list[Row]
     return rows
 
 
+
+
+#: A 6-max no-limit hand of random legal actions: at least this many times pokerkit's hands/s.
+GOAL_HOLDEM_GAME_RATIO = 10.0
+
+
+def holdem_game_rows(settings: Settings, pending: Pending | None = None) -> list[Row]:
+    """The hold'em game rows (:mod:`pokercore.bench.holdem_game` times them itself)."""
+    from .holdem_game import bench_rows
+
+    return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
+
+
+def holdem_game_goal(rows: list[Row], target: Callable[..., None]) -> None:
+    """The hold'em game's goal: 6-max no-limit hands/s at least 10x pokerkit's, in the same run."""
+    from .holdem_game import SECTION
+
+    row = next((r for r in rows if r.section == SECTION and r.form.startswith("6-max no-limit")), None)
+    value = row.ratio if row else None
+    target("6-max no-limit hand vs pokerkit", value, f">= {GOAL_HOLDEM_GAME_RATIO:g}x",
+           None if value is None else value >= GOAL_HOLDEM_GAME_RATIO,
+           row.note if row else "not measured")

@@ -66,6 +66,8 @@ COMMANDS: tuple[Command, ...] = (
             "train the self-play tables the Binh AIs read (a few minutes)"),
     Command(("draw", "play"), "pokercore.cli.draw:main_play",
             "play fixed-limit five-card draw against 1-5 AIs in the terminal"),
+    Command(("holdem", "play"), "pokercore.cli.holdem:main_play",
+            "play hold'em or pot-limit Omaha against 1-9 AIs in the terminal"),
     Command(("serve",), "pokercore.cli.serve:main",
             "play Binh and five-card draw in a browser, against AIs and bots (needs the web extra)"),
 )

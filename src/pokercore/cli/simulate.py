@@ -43,12 +43,12 @@ def _agents_help() -> str:
     from ..sim.runner import get_game
 
     lines = []
-    for game in ("binh", "draw", "toy"):
+    for game in ("binh", "draw", "holdem", "toy"):
         try:
             names = ", ".join(get_game(game).agent_names)  # type: ignore[attr-defined]
         except Exception:  # pragma: no cover - a game that cannot load still leaves the others
             continue
-        lines.append(f"  {game:<5} {names}")
+        lines.append(f"  {game:<6} {names}")
     return "built-in agents (the baselines included):\n" + "\n".join(lines)
 
 
@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
                "The same --seed and --chunk-size give the same result with any --workers.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help="binh, draw, toy (a tiny test game), package.module:Adapter or "
+    parser.add_argument("game", help="binh, draw, holdem, toy (a tiny test game), package.module:Adapter or "
                                      "path/to/file.py:Adapter")
     parser.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                         help="one agent per seat, comma or space separated: a built-in name (listed "
@@ -91,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--plot", metavar="FILE",
                         help="save a plot of each running mean with its 95%% CI band; the format comes from "
                              '.png, .pdf, .svg... (needs matplotlib: pip install "pokercore[plot]")')
+    parser.add_argument("--variant", choices=("nl", "fl", "plo"),
+                        help="holdem: no-limit hold'em (nl, the default), fixed-limit hold'em (fl) or "
+                             "pot-limit Omaha (plo)")
+    parser.add_argument("--history", metavar="FILE",
+                        help="holdem: write every hand as Poker Hand History (PHH) sections [1], [2]... "
+                             "in the order played (with --workers 1)")
     parser.add_argument("--decision-timeout", type=seconds(), metavar="SECONDS",
                         help="end the run with an error if one agent decision takes longer (off by default; "
                              "it never changes a result, it only stops a hung agent)")
@@ -113,7 +119,17 @@ def _prechecks(args: argparse.Namespace) -> None:
     """Everything that would fail after the run, checked before it (a PokercoreError if not)."""
     from ..sim.files import check_writable
 
-    files = {"--json": args.json, "--plot": args.plot, "--per-deal": args.per_deal}
+    holdem = args.game == "holdem"
+    for option, value in (("--variant", args.variant), ("--history", args.history)):
+        if value is not None and not holdem:
+            raise PokercoreValueError(f"{option} is an option of the holdem game, not of {args.game}")
+    if args.history is not None and args.scheduler is not None:
+        raise PokercoreValueError("--history is written by this process: run it without --scheduler")
+    if args.history is not None and args.workers > 1:
+        raise PokercoreValueError("--history writes the hands in the order played: run it with --workers 1")
+    if args.history == "-":
+        raise PokercoreValueError("--history needs a file name (hands are not written to standard output)")
+    files = {"--json": args.json, "--plot": args.plot, "--per-deal": args.per_deal, "--history": args.history}
     given = {option: path for option, path in files.items() if path is not None}
     for option, path in given.items():
         if not path.strip():
@@ -181,13 +197,19 @@ def _run(args: argparse.Namespace) -> int:
 
     agents = [a for part in args.agents for a in part.split(",") if a]
     game_name = args.game if ":" not in args.game else ""
+    options: dict[str, Any] = {}
+    if args.variant is not None:
+        options["variant"] = args.variant
+    if args.history is not None:
+        open(args.history, "w").close()  # checked writable above; every hand is appended to it
+        options["history"] = args.history
     client = None
     if args.scheduler is not None:
         from ..sim.cluster import connect
 
         client = connect(args.scheduler)
     try:
-        result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
+        result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers, options=options,
                           duplicate=args.duplicate, chunk_size=args.chunk_size, executor=client,
                           progress=_progress(args, unit_of(game_name)), decision_timeout=args.decision_timeout,
                           keep_payoffs=bool(args.per_deal))
@@ -213,6 +235,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.plot:
         result.plot(args.plot)
         print(f"wrote {args.plot}", file=info)
+    if args.history:
+        print(f"wrote {args.history}", file=info)
     return 0
 
 

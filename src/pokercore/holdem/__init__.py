@@ -1,4 +1,12 @@
-"""Hold'em and Omaha: hand evaluation, range notation and equity.
+"""Hold'em and Omaha: the game, its AIs, hand evaluation, range notation and equity.
+
+The game: :class:`HoldemConfig` (no-limit and fixed-limit hold'em,
+pot-limit Omaha), one hand as a :class:`HoldemState`, a session as a
+:class:`HoldemGame`, each seat's :class:`Observation`, PHH histories
+(:func:`to_phh`, :func:`from_phh`), and agents: the simple ones of
+:mod:`pokercore.holdem.agents` and the AIs of :mod:`pokercore.holdem.ai`
+(:func:`make_agent`: ``"easy"``, ``"normal"``, ``"hard"`` and the
+baselines).
 
 The evaluators are the core's (:mod:`pokercore.evaluators`), re-exported
 here so a hold'em script needs one import; ranges
@@ -17,6 +25,10 @@ Examples
 >>> r = equity(["AsAh", "KsKh"], board="2c 7d 9h Jd")
 >>> [round(p.equity, 4) for p in r.players]
 [0.9545, 0.0455]
+>>> game = HoldemGame(HoldemConfig("nl", players=3, hands=5, seed=1))
+>>> result = game.play([make_agent("hard"), make_agent("normal"), check_call_agent])
+>>> result.hands_played, sum(result.stacks)
+(5, 600)
 """
 
 from __future__ import annotations
@@ -34,19 +46,50 @@ from ..evaluators import (
     evaluate_omaha_batch,
     percentile,
 )
+from .actions import CHECK, FOLD, Action, Event, LegalAction
+from .agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
+from .ai import AGENTS, EasyAgent, HardAgent, NormalAgent, make_agent
+from .config import VARIANTS, HoldemConfig
+from .engine import HoldemState
 from .equity import EquityResult, PlayerEquity, TooManyPlayersError, equity
+from .errors import ConfigError, HoldemError, IllegalActionError, PhhError
+from .game import GameResult, HoldemGame, play_game
+from .observation import Observation
+from .phh import from_phh, load_phh, to_phh
 from .ranges import Combo, EmptyRangeError, Range, RangeSyntaxError, parse_range
 
 __all__ = [
+    "AGENTS",
     "ALL_FIVE_CARD_HANDS",
+    "CHECK",
+    "FOLD",
     "HANDS_PER_CATEGORY",
+    "VARIANTS",
+    "Action",
     "Combo",
+    "ConfigError",
+    "EasyAgent",
     "EmptyRangeError",
     "EquityResult",
+    "Event",
+    "GameResult",
+    "HardAgent",
+    "HoldemConfig",
+    "HoldemError",
+    "HoldemGame",
+    "HoldemState",
+    "IllegalActionError",
+    "LegalAction",
+    "NormalAgent",
+    "Observation",
+    "PhhError",
     "PlayerEquity",
+    "RandomAgent",
     "Range",
     "RangeSyntaxError",
     "TooManyPlayersError",
+    "check_call_agent",
+    "check_fold_agent",
     "equity",
     "evaluate",
     "evaluate6",
@@ -56,6 +99,12 @@ __all__ = [
     "evaluate_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "from_phh",
+    "load_phh",
+    "make_agent",
     "parse_range",
     "percentile",
+    "play_game",
+    "raise_agent",
+    "to_phh",
 ]

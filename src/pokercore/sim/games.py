@@ -18,7 +18,7 @@ from ..errors import UnknownAgentError
 from .errors import SimulationError
 from .registry import Agent
 
-__all__ = ["BinhAdapter", "DrawAdapter", "ToyAdapter"]
+__all__ = ["BinhAdapter", "DrawAdapter", "HoldemAdapter", "ToyAdapter"]
 
 
 class BinhAdapter:
@@ -134,6 +134,100 @@ class DrawAdapter:
             hook = getattr(agent, "hand_over", None)
             if hook is not None:
                 hook(hand.observe(seat))
+        return [float(after - before) for after, before in zip(hand.stacks, cfg.stacks)]
+
+
+class HoldemAdapter:
+    """Hold'em and Omaha: a deal is one hand from fresh stacks, the button on a random seat.
+
+    As in draw, the button comes from the deal's generator, so in duplicate
+    mode every agent holds each position once per rotation cycle.  Payoffs
+    are chips won or lost in the hand (they sum to 0).  Options are
+    :class:`pokercore.holdem.config.HoldemConfig` fields (``variant``:
+    ``"nl"``, ``"fl"`` or ``"plo"``; ``small_blind``, ``big_blind``,
+    ``starting_stacks``...), ``players`` excepted, and ``history``: a file
+    every hand is appended to as a PHH section (``[1]``, ``[2]``... in the
+    order played; the numbering starts again when the file is empty).
+    Built-in agents: ``easy``, ``normal``, ``hard``; baselines ``random``,
+    ``call``, ``maniac``, ``rock``, ``station``, ``tag``.
+    """
+
+    name = "holdem"
+    min_players = 2
+    max_players = 10
+
+    def __init__(self) -> None:
+        self._configs: dict[tuple[Any, ...], Any] = {}
+        self._written: dict[str, int] = {}
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        """The built-in agents' names."""
+        from ..holdem.ai import AGENTS
+
+        return tuple(AGENTS)
+
+    def describe(self, options: Mapping[str, Any], players: int) -> str:
+        """The game and stakes, for plot titles: ``"no-limit hold'em, blinds 1/2, stacks 200"``."""
+        cfg = self._config(players, options)
+        stacks = "/".join(map(str, sorted(set(cfg.stacks))))
+        return f"{cfg.name}, blinds {cfg.small_blind}/{cfg.big_blind}, stacks {stacks}"
+
+    def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        from ..holdem.ai import make_agent
+
+        try:
+            agent: Agent = make_agent(name, rng)
+        except UnknownAgentError as exc:
+            raise SimulationError(str(exc)) from None
+        return agent
+
+    def _config(self, n: int, options: Mapping[str, Any]) -> Any:
+        key = (n, tuple(sorted((k, v) for k, v in options.items() if k != "history")))
+        cfg = self._configs.get(key)
+        if cfg is None:
+            from ..holdem.config import HoldemConfig
+            from ..holdem.errors import ConfigError
+
+            fields = {k: v for k, v in options.items() if k != "history"}
+            try:
+                cfg = self._configs[key] = HoldemConfig(players=n, **fields)
+            except TypeError as exc:
+                raise SimulationError(f"hold'em options: {exc}; use HoldemConfig fields such as variant, "
+                                      "big_blind or starting_stacks") from None
+            except ConfigError as exc:
+                raise SimulationError(f"hold'em options: {exc}") from None
+        return cfg
+
+    def _write(self, path: str, text: str) -> None:
+        import os
+
+        try:
+            empty = os.path.getsize(path) == 0
+        except OSError:
+            empty = True
+        number = 1 if empty else self._written.get(path, 0) + 1
+        self._written[path] = number
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(("" if empty else "\n") + f"[{number}]\n" + text)
+
+    def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
+                  options: Mapping[str, Any]) -> list[float]:
+        from ..holdem.engine import HoldemState
+
+        cfg = self._config(len(agents), options)
+        button = int(rng.integers(len(agents)))
+        hand = HoldemState(cfg, cfg.stacks, button, seed=rng)
+        hand.play(agents)
+        for seat, agent in enumerate(agents):
+            hook = getattr(agent, "hand_over", None)
+            if hook is not None:
+                hook(hand.observe(seat))
+        history = options.get("history")
+        if history:
+            from ..holdem.phh import to_phh
+
+            self._write(str(history), to_phh(hand))
         return [float(after - before) for after, before in zip(hand.stacks, cfg.stacks)]
 
 

@@ -1,6 +1,6 @@
 """The games a simulation can play: the adapter protocol and the registry of names.
 
-A game is reached by a built-in name (``"binh"``, ``"draw"``, ``"toy"``), a
+A game is reached by a built-in name (``"binh"``, ``"draw"``, ``"holdem"``, ``"toy"``), a
 name given to :func:`register_game`, an import path
 ``"package.module:Adapter"`` (or ``"path/to/file.py:Adapter"``) or an
 adapter object.  An import path is the form that also works in worker
@@ -13,7 +13,7 @@ Examples
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokercore.sim.errors.SimulationError: unknown game 'chess': use one of ['binh', 'draw', 'toy'...] or ...
+pokercore.sim.errors.SimulationError: unknown game 'chess': use one of ['binh', 'draw', 'holdem', 'toy'...] or ...
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class GameAdapter(Protocol):
 _GAMES: dict[str, GameAdapter] = {}  # registered names
 _LOADED: dict[str, GameAdapter] = {}  # built-in names and import paths, loaded once
 _BUILTIN = {"binh": "pokercore.sim.games:BinhAdapter", "draw": "pokercore.sim.games:DrawAdapter",
-            "toy": "pokercore.sim.games:ToyAdapter"}
+            "holdem": "pokercore.sim.games:HoldemAdapter", "toy": "pokercore.sim.games:ToyAdapter"}
 
 
 def register_game(adapter: GameAdapter) -> None:

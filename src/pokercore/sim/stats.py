@@ -70,12 +70,12 @@ def _finite(x: float) -> float | None:
 
 
 def unit_of(game: str) -> str:
-    """What one deal is called in ``game``: ``"hand"`` for draw, ``"deal"`` otherwise.
+    """What one deal is called in ``game``: ``"hand"`` for draw and hold'em, ``"deal"`` otherwise.
 
     >>> unit_of("draw"), unit_of("binh")
     ('hand', 'deal')
     """
-    return "hand" if game == "draw" else "deal"
+    return "hand" if game in ("draw", "holdem") else "deal"
 
 
 def checkpoints(deals: int, points: int = CURVE_POINTS) -> np.ndarray:

@@ -1,0 +1,171 @@
+"""The normal hold'em and Omaha AI: equity against ranges narrowed by the opponents' actions, pot odds, position.
+
+At every decision it reads each opponent's range from the public actions
+of the hand (:mod:`.reads`, the same :data:`~.reads.TYPICAL` tendencies
+assumed of everyone) and computes its equity against all of them on the
+board so far (:mod:`.table`: the core's batch evaluators over every river
+card on the turn and a seeded sample of runouts before).
+
+* **Before the flop, nobody has raised**: hold'em opens with the top share
+  of starting hands for the number of players still to act (55% with one
+  left, 17% with five), raising to 2.5 big blinds heads-up and 3 (plus one
+  per limper) otherwise; Omaha opens with an equity against a random hand
+  above a threshold for the players still to act.  The big blind raises
+  limpers with strong hands and checks the rest.
+* **Facing a bet or raise**: it raises when its equity beats the fair share
+  ``1 / players`` by a wide margin (heads-up: 0.62 before the flop, 0.72
+  after), calls when its equity beats the pot odds (by 0.03 out of
+  position, 0.06 before the flop out of position, where the equity is
+  harder to realise) and folds otherwise.
+* **Checked to after the flop**: it bets two thirds of the pot for value
+  when its equity beats the fair share by a margin (heads-up 0.6, 0.57 in
+  position), semi-bluffs a third of its draws (a hand that becomes strong
+  on at least a fifth of the runouts), continuation-bets half the pot on
+  half of the flops it meets heads-up as the last raiser before the flop
+  and, on the river in position heads-up, bluffs a tenth of its weakest hands.
+
+Every amount is clamped to the legal range; a bet that would leave less
+than a quarter of the stack goes all-in.  All randomness comes from its
+generator: the same seed, the same decisions.
+
+Examples
+--------
+>>> from pokercore.holdem.config import HoldemConfig
+>>> from pokercore.holdem.engine import HoldemState
+>>> s = HoldemState(HoldemConfig("nl", players=2), button=0, deck="7c 2d  As Ah")  # seat 1 is dealt first
+>>> agent = NormalAgent(np.random.default_rng(0))
+>>> agent(s.observe(0))                     # aces on the button: raise to 2.5 big blinds
+Action(kind='raise', amount=5)
+>>> s = HoldemState(HoldemConfig("nl", players=2), button=0, deck="As Ah  7c 2d")
+>>> agent(s.observe(0))                     # seven-deuce: fold
+Action(kind='fold', amount=0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..actions import Action
+from ..observation import Observation
+from .base import RangeReader
+from .combos import combo_index
+from .preflop import preflop_rank
+from .spot import Spot
+
+__all__ = ["OPEN_SHARE", "NormalAgent", "draw_share", "preflop_open"]
+
+#: Share of starting hands opened, by the number of players still to act behind.
+OPEN_SHARE = {1: 0.55, 2: 0.42, 3: 0.3, 4: 0.22, 5: 0.17}
+#: Omaha: equity against one random hand needed to open, by the players still to act.
+OMAHA_OPEN = {1: 0.5, 2: 0.53, 3: 0.55, 4: 0.56, 5: 0.57}
+
+
+def draw_share(table_beats: np.ndarray, strong: float = 0.8) -> float:
+    """Share of the runouts on which this hand beats the opponents' ranges with chance ``strong`` or more."""
+    return float((table_beats >= strong).mean()) if table_beats.size else 0.0
+
+
+def preflop_open(spot: Spot) -> Action:
+    """The standard open or isolation raise: 2.5 big blinds heads-up, else 3 plus one per limper."""
+    bb = spot.big_blind
+    limpers = sum(1 for e in spot.events(0) if e.kind == "call")
+    if len(spot.obs.order) == 2:
+        return spot.to(2.5 * bb)
+    return spot.to((3 + limpers) * bb)
+
+
+class NormalAgent(RangeReader):
+    """Normal AI: equity against action-narrowed ranges, pot odds and position.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Draws its runouts and its (semi-)bluffs.
+    samples : int
+        Runouts sampled before the turn (hold'em).
+    value, raise_edge : float
+        Equity over the fair share, as a factor of it, to bet for value
+        (1.2: heads-up 0.6) and to raise a bet (1.45: heads-up 0.725).
+    bluff, semi_bluff : float
+        Chance of a river bluff (heads-up, in position, checked to, with its
+        weakest hands) and of a semi-bluff with a draw.
+    """
+
+    def __init__(self, rng: np.random.Generator | None = None, samples: int = 150, value: float = 1.2,
+                 raise_edge: float = 1.45, bluff: float = 0.1, semi_bluff: float = 0.33,
+                 cbet: float = 0.5) -> None:
+        super().__init__(rng, samples=samples)
+        self.value = value
+        self.raise_edge = raise_edge
+        self.bluff = bluff
+        self.semi_bluff = semi_bluff
+        self.cbet = cbet
+
+    def hand_over(self, obs: Observation) -> None:
+        """See a finished hand (the normal AI learns nothing across hands)."""
+
+    def __call__(self, obs: Observation) -> Action:
+        spot = Spot(obs)
+        if not spot.legal:
+            raise ValueError(f"seat {obs.seat} has no decision to make")
+        if spot.street == 0 and spot.unopened:
+            return self.open_or_check(spot)
+        ranges = self.ranges(obs)
+        equity = self.equity(obs, ranges)
+        return self.decide(spot, equity, ranges)
+
+    # ------------------------------------------------------------------ preflop
+    def open_or_check(self, spot: Spot) -> Action:
+        """Nobody has raised before the flop: open, isolate, check the big blind, or fold."""
+        behind = max(1, min(5, spot.behind))
+        obs = spot.obs
+        if obs.config.is_omaha:
+            table = self.table(obs)
+            strong = table.equity([table.live.astype(np.float64)]) >= OMAHA_OPEN[behind] + (
+                0.03 if spot.to_call == 0 else 0.0)
+        else:
+            rank = float(preflop_rank()[combo_index(*spot.hole)])
+            share = OPEN_SHARE[behind] if spot.to_call else OPEN_SHARE[behind] * 0.4
+            strong = rank <= share
+        if strong and spot.aggressive() is not None:
+            return preflop_open(spot)
+        return spot.check_or_fold()
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, spot: Spot, equity: float, ranges: dict[int, np.ndarray]) -> Action:
+        """Bet, raise, call, check or fold on ``equity`` against the opponents' ``ranges``."""
+        n = max(1, len(ranges))
+        fair = 1.0 / (n + 1)
+        rel = equity / fair
+        if spot.facing_bet:
+            return self.facing(spot, equity, rel)
+        if rel >= self.value - (0.05 if spot.in_position else 0.0):
+            return spot.sized(0.66)
+        if spot.street in (1, 2) and n <= 2:
+            beats = self.table(spot.obs).beat_chances([ranges[s] for s in sorted(ranges)]).prod(axis=0)
+            if draw_share(beats) >= 0.2 and self.rng.random() < self.semi_bluff:
+                return spot.sized(0.6)
+        if spot.street == 3 and n == 1 and spot.in_position and equity < 0.2 and self.rng.random() < self.bluff:
+            return spot.sized(0.6)
+        if spot.street == 1 and n == 1 and spot.unopened and self.preflop_aggressor(spot) \
+                and self.rng.random() < self.cbet:
+            return spot.sized(0.5)  # a continuation bet: the raiser's range is the stronger one
+        return spot.check_or_call()
+
+    @staticmethod
+    def preflop_aggressor(spot: Spot) -> bool:
+        """Whether this seat made the last bet or raise before the flop."""
+        raises = [e.seat for e in spot.events(0) if e.kind in ("bet", "raise")]
+        return bool(raises) and raises[-1] == spot.obs.seat
+
+    def facing(self, spot: Spot, equity: float, rel: float) -> Action:
+        """Facing a bet or raise: re-raise strong hands, call on pot odds, fold the rest."""
+        edge = self.raise_edge * (0.86 if spot.street == 0 else 1.0)
+        if rel >= edge and spot.aggressive() is not None:
+            return spot.sized(1.0 if spot.street == 0 else 0.8)
+        margin = 0.0 if spot.in_position else (0.06 if spot.street == 0 else 0.03)
+        if spot.stack <= spot.to_call:  # all-in to call: nothing left to realise
+            margin = 0.0
+        if equity >= spot.pot_odds + margin:
+            return spot.check_or_call()
+        return spot.check_or_fold()
