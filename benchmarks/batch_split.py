@@ -1,33 +1,50 @@
-"""Where a batch call's time goes: the validation pass, the kernel loop, the rest.
+"""Where a batch call's time goes (the row check, the kernel loop), and what ``workers=2`` gives.
 
     python benchmarks/batch_split.py              # 10M hands a kind, best of 7
     python benchmarks/batch_split.py --hands 2000000 --repeats 5
+    python benchmarks/batch_split.py --workers    # 1 vs 2 threads, 1M hands a row, wall clock
 
-``evaluate{5,6,7}_batch`` and ``evaluate_omaha_batch`` check the whole array
-(every row: codes 0..51, distinct; Omaha also holes vs boards) before their
-``nogil`` loop runs.  This script builds a throwaway extension in a temporary
-folder that cimports the same pieces (``pokercore._read_cards.first_invalid_row``,
-the kernels of ``pokercore.ceval``/``ceval7``) and times, on the same random
+``evaluate{5,6,7}_batch`` and ``evaluate_omaha_batch`` check every row
+(codes 0..51, distinct; Omaha also holes vs boards) as they rank it, in one
+``nogil`` pass; the separate pass ``pokercore.validation.first_invalid_row``
+only runs to name the first bad row of a refused batch.  This script builds a
+throwaway extension in a temporary folder that cimports those pieces (and the
+kernels of ``pokercore.ceval``/``ceval7``) and times, on the same random
 hands:
 
 * ``batch``: the public call, with ``out=`` (what a caller pays);
-* ``validation``: the row check alone;
-* ``kernel``: the evaluation loop alone;
+* ``validation``: the separate row check alone (what a check before the
+  loop would cost);
+* ``kernel``: the evaluation loop alone, no check;
 
 in thread CPU time (robust on a shared machine), as millions of hands a
 second and nanoseconds a hand.  Needs Cython and a C compiler, like building
 pokercore itself; nothing is written into the repository.
+
+``--workers`` builds nothing: it times the public batch calls (5-card,
+7-card, the Binh search and special hands) on one thread and on ``workers=2``,
+interleaved, best of ``--repeats``, in wall-clock time (threads only show in
+wall time), and prints the two-thread speed-up with the load average before
+and after.  ``CPU 2/1`` is the process CPU time of the two-thread call over
+the one-thread call's: about 1.0 when splitting the rows adds no work, so
+the wall-clock speed-up is then bounded only by how free the second core
+is (on a busy machine the speed-up column says more about the load).
+Against an installation without ``workers=`` (an older pokercore) it times
+the one-thread rows only, so the same command measures before and after a
+change.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -46,7 +63,7 @@ PYX = r'''
 from libc.stdint cimport uint8_t, int32_t
 from pokercore.ceval cimport pc_eval5_standard
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
-from pokercore._read_cards cimport first_invalid_row
+from pokercore.validation cimport first_invalid_row
 
 def validation(const uint8_t[:, ::1] h):
     cdef Py_ssize_t bad
@@ -111,12 +128,67 @@ def best_cpu(f, repeats: int) -> float:
     return best
 
 
+def _takes_workers(func: Callable[..., object]) -> bool:
+    try:
+        return "workers" in inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def scaling(n: int, n_search: int, repeats: int) -> None:
+    """One thread against ``workers=2`` for each batch form, interleaved, best wall time of ``repeats``."""
+    from pokercore.binh import best_arrangement_batch, classify_special_batch
+
+    h5, h7, h13 = random_hands(n, 5, seed=5), random_hands(n, 7, seed=7), random_hands(n, 13, seed=13)
+    search = h13[:n_search]
+    cases: list[tuple[str, Callable[..., object], object, int]] = [
+        ("evaluate5_batch", evaluate5_batch, h5, n),
+        ("evaluate7_batch", evaluate7_batch, h7, n),
+        ("best_arrangement_batch (Binh search)", best_arrangement_batch, search, n_search),
+        ("classify_special_batch (Binh)", classify_special_batch, h13, n),
+    ]
+    load0 = os.getloadavg()
+    print(f"pokercore {pokercore.__version__} from {Path(pokercore.__file__).parent}: wall clock, best of {repeats}, "
+          f"runs interleaved; {os.cpu_count()} CPUs; load average {load0[0]:.2f} {load0[1]:.2f}")
+    print(f"{'call':38} {'hands':>10} {'1 thread':>12} {'(its CPU)':>12} {'workers=2':>12} {'speed-up':>9} "
+          f"{'CPU 2/1':>9}")
+    for label, func, hands, m in cases:
+        two = _takes_workers(func)
+        runs = [lambda f=func, h=hands: f(h)] + ([lambda f=func, h=hands: f(h, workers=2)] if two else [])
+        if two:
+            first = func(hands)
+            again = func(hands, workers=2)
+            for a, b in zip(*((first, again) if isinstance(first, tuple) else ((first,), (again,)))):
+                np.testing.assert_array_equal(a, b, err_msg=f"{label}: workers=2 disagrees with one thread")
+        best = [float("inf")] * len(runs)
+        cpu = [float("inf")] * len(runs)  # CPU time of every thread of the process
+        for _ in range(repeats):
+            for i, run in enumerate(runs):
+                t, c = time.perf_counter(), time.process_time()
+                run()
+                best[i] = min(best[i], time.perf_counter() - t)
+                cpu[i] = min(cpu[i], time.process_time() - c)
+        rates = [m / t / 1e6 for t in best]
+        two_text = (f"{rates[1]:8.2f} M/s {rates[1] / rates[0]:8.2f}x {cpu[1] / cpu[0]:9.2f}" if two
+                    else f"{'-':>12} {'-':>9} {'-':>9}")
+        print(f"{label:38} {m:>10,} {rates[0]:8.2f} M/s {m / cpu[0] / 1e6:8.2f} M/s {two_text}")
+    load1 = os.getloadavg()
+    print(f"load average after: {load1[0]:.2f} {load1[1]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=10_000_000)
+    parser.add_argument("--hands", type=int, default=None,
+                        help="hands a kind (default 10,000,000; 1,000,000 with --workers)")
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--workers", action="store_true", help="1 thread vs workers=2, wall clock; builds nothing")
+    parser.add_argument("--search-hands", type=int, default=20_000,
+                        help="hands of the Binh search row with --workers (default 20,000: ~5 us a hand)")
     args = parser.parse_args(argv)
-    n = args.hands
+    if args.workers:
+        scaling(args.hands or 1_000_000, args.search_hands, args.repeats)
+        return 0
+    n = args.hands or 10_000_000
     with tempfile.TemporaryDirectory(prefix="pokercore-split-") as tmp:
         ext = build(Path(tmp))
         out = np.empty(n, dtype=np.int32)

@@ -2,10 +2,12 @@
 """Python entry points of the lookup-table evaluators (see ``_evaluator.h``).
 
 Every entry point validates its input once (range, duplicates, count,
-dtype, shape, layout) and only then runs the trusting C kernels, the batch
-forms in a ``nogil`` loop.
+dtype, shape, layout) and only then runs the trusting C kernels.  The batch
+forms run the loops of ``_evaluator_rows.h`` (through ``_eval7._Rows``),
+which check each row while they rank it, without the GIL, on ``workers=``
+threads.
 """
-from libc.stdint cimport uint8_t, int32_t
+from libc.stdint cimport uint8_t
 
 from pokercore.ceval cimport (
     pc_eval5_standard, pc_eval5_binh, pc_eval3,
@@ -13,8 +15,10 @@ from pokercore.ceval cimport (
 )
 from pokercore.validation cimport read_cards, read_fast
 
+from pokercore._eval7 import _ROWS3, _ROWS5, _ROWS5_BINH, _Rows
 from pokercore.errors import InvalidRulesError, cut
 from pokercore.validation import check_hands, check_out
+from pokercore.workers import check_workers
 
 NUM_RANKS_STANDARD = PC_NUM_RANKS_STANDARD
 NUM_RANKS_BINH = PC_NUM_RANKS_BINH
@@ -101,34 +105,47 @@ def evaluate3(cards):
     return pc_eval3(c[0], c[1], c[2])
 
 
-def evaluate5_batch(hands, rules="standard", out=None):
+def evaluate5_batch(hands, rules="standard", out=None, *, workers=1):
     """Ranks of many five-card hands at once.
 
     Parameters
     ----------
     hands : array_like of shape (n, 5)
         Card codes of any integer dtype and memory layout, or a list of
-        hands; every row 5 distinct codes in 0..51, the whole batch checked
-        before any evaluation; no rows give an empty result.  A C-contiguous
-        ``uint8`` array is read in place, anything else converted once.  The
-        one policy of every batch function: :mod:`pokercore.validation`.
+        hands; every row 5 distinct codes in 0..51; no rows give an empty
+        result.  A C-contiguous ``uint8`` array is read in place, anything
+        else converted once.  The one policy of every batch function:
+        :mod:`pokercore.validation`.
     rules : {"standard", "binh"}, default "standard"
         Straight order, as in :func:`evaluate5`.
     out : ndarray of int32, shape (n,), optional
         Where to write the ranks: a writeable C-contiguous array (or
         ``np.memmap``) that shares no memory with ``hands``, not even through
         a second mapping of the same file (else :class:`InvalidArrayError`).
+    workers : int or None, default 1
+        Threads ranking the rows: an int >= 1, or None for every core
+        (:mod:`pokercore.workers`); the same answers for any number.
 
     Returns
     -------
     ndarray of int32, shape (n,)
 
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError
+        A row with a code outside 0..51 or a card twice, naming the first
+        such row.  Each row is checked as it is ranked (one pass over the
+        array), so ``out`` may then hold the ranks of other rows.
+    CardTypeError, HandSizeError, InvalidArrayError, InvalidRulesError
+        Not a batch of 5-card hands, a bad ``out`` or bad ``rules``: raised
+        before any row is ranked.
+
     Notes
     -----
     The loop runs without the GIL, so threads evaluate in parallel.  The
-    array is validated once and then read as is: do not write to it from
-    another thread while the call runs (the ranks of rows changed meanwhile
-    are then meaningless, though the call stays memory-safe).
+    array is validated as it is read: do not write to it from another
+    thread while the call runs (the ranks of rows changed meanwhile are then
+    meaningless, though the call stays memory-safe).
 
     Examples
     --------
@@ -136,26 +153,15 @@ def evaluate5_batch(hands, rules="standard", out=None):
     >>> evaluate5_batch(np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.uint8))
     array([7462, 7297], dtype=int32)
     """
+    name = "evaluate5_batch"
     cdef int binh = _binh(rules)
-    arr = check_hands(hands, 5, name="evaluate5_batch")
-    result = check_out(out, arr.shape[0], name="evaluate5_batch", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef int32_t[::1] r = result
-    cdef Py_ssize_t i, n = h.shape[0]
-    if n == 0:
-        return result
-    cdef const uint8_t *p = &h[0, 0]  # C-contiguous (n, 5): row i starts at p + 5 * i
-    with nogil:
-        if binh:
-            for i in range(n):
-                r[i] = pc_eval5_binh(p[5 * i], p[5 * i + 1], p[5 * i + 2], p[5 * i + 3], p[5 * i + 4])
-        else:
-            for i in range(n):
-                r[i] = pc_eval5_standard(p[5 * i], p[5 * i + 1], p[5 * i + 2], p[5 * i + 3], p[5 * i + 4])
-    return result
+    nw = check_workers(workers, name)
+    arr = check_hands(hands, 5, name=name, scan_rows=False)
+    result = check_out(out, arr.shape[0], name=name, inputs=(hands, arr))
+    return _Rows(_ROWS5_BINH if binh else _ROWS5, arr, None, result).rank(nw, name)
 
 
-def evaluate3_batch(hands, out=None):
+def evaluate3_batch(hands, out=None, *, workers=1):
     """Ranks of many three-card hands on the Binh scale.
 
     Parameters
@@ -164,6 +170,8 @@ def evaluate3_batch(hands, out=None):
         As for :func:`evaluate5_batch`, three distinct cards a row.
     out : ndarray of int32, shape (n,), optional
         As for :func:`evaluate5_batch` (never sharing memory with ``hands``).
+    workers : int or None, default 1
+        Threads, as for :func:`evaluate5_batch`.
 
     Returns
     -------
@@ -177,18 +185,11 @@ def evaluate3_batch(hands, out=None):
     >>> int(evaluate3_batch(np.array([[48, 49, 50]]))[0]) < evaluate5("Ac Ad Ah 2c 3d", rules="binh")
     True
     """
-    arr = check_hands(hands, 3, name="evaluate3_batch")
-    result = check_out(out, arr.shape[0], name="evaluate3_batch", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef int32_t[::1] r = result
-    cdef Py_ssize_t i, n = h.shape[0]
-    if n == 0:
-        return result
-    cdef const uint8_t *p = &h[0, 0]
-    with nogil:
-        for i in range(n):
-            r[i] = pc_eval3(p[3 * i], p[3 * i + 1], p[3 * i + 2])
-    return result
+    name = "evaluate3_batch"
+    nw = check_workers(workers, name)
+    arr = check_hands(hands, 3, name=name, scan_rows=False)
+    result = check_out(out, arr.shape[0], name=name, inputs=(hands, arr))
+    return _Rows(_ROWS3, arr, None, result).rank(nw, name)
 
 
 def rank_descriptors(rules="standard"):

@@ -2,10 +2,14 @@
 """Python entry points of the 6-card, 7-card and Omaha evaluators (see ``_evaluator7.h``).
 
 Validation follows ``pokercore._eval`` (batches: :mod:`pokercore.validation`):
-every entry point checks its input once (range, duplicates, count, dtype,
-shape, layout) and only then runs the C kernels, the batch forms in a
-``nogil`` loop that reads each row once into locals.  Ranks are on the standard scale of ``evaluate5`` (1..7462).
+every entry point checks its input (range, duplicates, count, dtype, shape,
+layout) and only then ranks it.  The batch forms of every evaluator (these and
+``_eval``'s) run through :class:`_Rows` here: the loops of
+``_evaluator_rows.h``, which check each row while they rank it, without the
+GIL and on ``workers=`` threads (:mod:`pokercore.workers`).  Ranks are on the
+standard scale of ``evaluate5`` (1..7462).
 """
+cimport cython
 from libc.stdint cimport uint8_t, int32_t, uint64_t
 
 from pokercore.ceval7 cimport pc_eval7, pc_eval6, pc_eval_omaha
@@ -13,7 +17,20 @@ from pokercore.validation cimport read_cards, read_fast
 
 from pokercore.cards import format_card, format_cards, to_codes
 from pokercore.errors import DuplicateCardError, HandSizeError
-from pokercore.validation import check_hands, check_out
+from pokercore.validation import check_hands, check_out, check_rows
+from pokercore.workers import check_workers, run_rows
+
+cdef extern from "_evaluator_rows.h" nogil:
+    void pc_rows_init()
+    int pc_rows_set_hw(int want)
+    int pc_rows_hw
+    Py_ssize_t pc_rows7(const uint8_t *p, int32_t *r, Py_ssize_t n)
+    Py_ssize_t pc_rows6(const uint8_t *p, int32_t *r, Py_ssize_t n)
+    Py_ssize_t pc_rows5(const uint8_t *p, int32_t *r, Py_ssize_t n, int binh)
+    Py_ssize_t pc_rows3(const uint8_t *p, int32_t *r, Py_ssize_t n)
+    Py_ssize_t pc_rows_omaha(const uint8_t *holes, int nh, const uint8_t *boards, int32_t *r, Py_ssize_t n)
+
+pc_rows_init()  # ask the CPU once, before any thread runs a loop
 
 
 cdef list _distinct_codes(object cards, str name, str what):
@@ -127,54 +144,185 @@ def evaluate_omaha(hole, board):
 
 # -- batch ----------------------------------------------------------------------
 
+cdef enum:
+    ROWS3, ROWS5, ROWS5_BINH, ROWS6, ROWS7, ROWS_OMAHA
 
-def evaluate7_batch(hands, out=None):
+#: Kinds of rows :class:`_Rows` ranks (private; ``_eval`` uses them too).
+_ROWS3, _ROWS5, _ROWS5_BINH = ROWS3, ROWS5, ROWS5_BINH
+
+
+def _popcnt(want=None):
+    """Tests: True when the batch loops count bits with the popcnt instruction, False for the portable count.
+
+    ``want`` True or False switches (True only on a CPU with the
+    instruction); None leaves the choice.  Both give the same answers.
+    """
+    if want is not None:
+        pc_rows_set_hw(1 if want else 0)
+    return pc_rows_hw == 1
+
+
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
+cdef class _Rows:
+    """One batch through the checking loops: a job for :func:`pokercore.workers.run_rows`.
+
+    ``_Rows(kind, a, b, out)``: ``a`` the hands (the holes for Omaha), ``b``
+    the boards (Omaha) or None, ``out`` the int32 result, all as
+    :func:`~pokercore.validation.check_hands` and
+    :func:`~pokercore.validation.check_out` returned them (C-contiguous, the
+    right shapes), referenced here so that the memory outlives every thread.
+    """
+    cdef object a_arr, b_arr, out
+    cdef const uint8_t *a
+    cdef const uint8_t *b
+    cdef int32_t *r
+    cdef readonly Py_ssize_t n
+    cdef int kind, width
+
+    def __init__(self, int kind, a, b, out):
+        cdef const uint8_t[:, ::1] av = a
+        cdef const uint8_t[:, ::1] bv
+        cdef int32_t[::1] rv = out
+        if not ROWS3 <= kind <= ROWS_OMAHA or rv.shape[0] != av.shape[0]:
+            raise ValueError("_Rows: an unknown kind, or out does not have a row for every hand")
+        self.a_arr, self.b_arr, self.out = a, b, out
+        self.kind, self.n, self.width = kind, av.shape[0], <int>av.shape[1]
+        self.a = &av[0, 0] if self.n else NULL
+        self.r = &rv[0] if self.n else NULL
+        self.b = NULL
+        if kind == ROWS_OMAHA:
+            bv = b
+            if bv.shape[0] != self.n or bv.shape[1] != 5 or not 4 <= self.width <= 6:
+                raise ValueError("_Rows: Omaha needs (n, 4..6) holes and (n, 5) boards")
+            self.b = &bv[0, 0] if self.n else NULL
+        elif self.width != (3 if kind == ROWS3 else 5 if kind <= ROWS5_BINH else 6 if kind == ROWS6 else 7):
+            raise ValueError("_Rows: the hands do not have the width of the kind")
+
+    cdef Py_ssize_t _run(self, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+        """Rows start..stop - 1: -1, or the first that fails the check (it and the later ones not written)."""
+        cdef Py_ssize_t bad, m = stop - start
+        cdef const uint8_t *p = self.a + start * self.width
+        cdef int32_t *r = self.r + start
+        if m <= 0:
+            return -1
+        if self.kind == ROWS7:
+            bad = pc_rows7(p, r, m)
+        elif self.kind == ROWS6:
+            bad = pc_rows6(p, r, m)
+        elif self.kind == ROWS5 or self.kind == ROWS5_BINH:
+            bad = pc_rows5(p, r, m, self.kind == ROWS5_BINH)
+        elif self.kind == ROWS3:
+            bad = pc_rows3(p, r, m)
+        else:
+            bad = pc_rows_omaha(p, self.width, self.b + 5 * start, r, m)
+        return -1 if bad < 0 else start + bad
+
+    def __call__(self, Py_ssize_t start, Py_ssize_t stop):
+        """Rank rows ``start .. stop - 1`` without the GIL; -1, or the first row that failed the check."""
+        cdef Py_ssize_t bad
+        if not 0 <= start <= stop <= self.n:
+            raise IndexError(f"_Rows: rows {start}..{stop} outside 0..{self.n}")
+        with nogil:
+            bad = self._run(start, stop)
+        return bad
+
+    def rank(self, int workers, str name):
+        """Rank every row on ``workers`` threads and return ``out``, or raise the policy's error for the first bad row.
+
+        When a row failed the check but every row passes it now (another
+        thread changed the hands meanwhile, which the policy says not to do),
+        the rows from there on are ranked again, a row that fails again
+        getting 0: the answers are meaningless then, the memory safe.
+        """
+        cdef Py_ssize_t start
+        if self.n == 0:
+            return self.out
+        bad = [b for b in run_rows(self, self.n, workers) if b >= 0]
+        if bad:
+            self._refuse(name)
+            start = min(bad)
+            with nogil:
+                while start < self.n:
+                    start = self._run(start, self.n)
+                    if start < 0:
+                        break
+                    self.r[start] = 0
+                    start += 1
+        return self.out
+
+    def _refuse(self, str name):
+        """Raise the policy's error for the first bad row (as a check before the loop would have)."""
+        check_rows(self.a_arr, name=name)
+        if self.kind != ROWS_OMAHA:
+            return
+        check_rows(self.b_arr, name=name)
+        cdef Py_ssize_t bad
+        cdef const uint8_t[:, ::1] h = self.a_arr
+        cdef const uint8_t[:, ::1] b = self.b_arr
+        with nogil:
+            bad = _first_overlap(h, b)
+        if bad >= 0:
+            raise DuplicateCardError(
+                f"{name}: hand {bad}: a card is both in the hole cards {self.a_arr[bad].tolist()} "
+                f"and on the board {self.b_arr[bad].tolist()}"
+            )
+
+
+def evaluate7_batch(hands, out=None, *, workers=1):
     """Ranks of many seven-card hands at once.
 
     Parameters
     ----------
     hands : array_like of shape (n, 7)
         Card codes of any integer dtype and memory layout, or a list of
-        hands; every row 7 distinct codes in 0..51, the whole batch checked
-        before any evaluation; no rows give an empty result.  A C-contiguous
-        ``uint8`` array is read in place, anything else converted once
-        (the policy of :mod:`pokercore.validation`).
+        hands; every row 7 distinct codes in 0..51; no rows give an empty
+        result.  A C-contiguous ``uint8`` array is read in place, anything
+        else converted once (the policy of :mod:`pokercore.validation`).
     out : ndarray of int32, shape (n,), optional
         Where to write the ranks, as for :func:`pokercore.evaluate5_batch`
         (sharing no memory with ``hands``).
+    workers : int or None, default 1
+        Threads ranking the rows: an int >= 1, or None for every core
+        (:mod:`pokercore.workers`); the same answers for any number.
 
     Returns
     -------
     ndarray of int32, shape (n,)
 
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError
+        A row with a code outside 0..51 or a card twice, naming the first
+        such row.  Each row is checked as it is ranked (one pass over the
+        array), so ``out`` may then hold the ranks of other rows.
+    CardTypeError, HandSizeError, InvalidArrayError
+        Not a batch of 7-card hands, or a bad ``out``: raised before any
+        row is ranked.
+
     Notes
     -----
-    The loop runs without the GIL, so threads evaluate in parallel.  It reads
-    each row once and only ever reads table memory, so a row changed by
-    another thread during the call gives a meaningless rank, never a crash.
+    The loop runs without the GIL.  It reads each row once and only ever
+    reads table memory, so a row changed by another thread during the call
+    gives a meaningless rank, never a crash.
 
     Examples
     --------
     >>> import numpy as np
     >>> evaluate7_batch(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 1, 2, 3, 4, 8, 12]], dtype=np.uint8))
     array([7462, 7299], dtype=int32)
+    >>> from pokercore import random_hands
+    >>> h = random_hands(100_000, 7, seed=1)
+    >>> bool((evaluate7_batch(h, workers=2) == evaluate7_batch(h)).all())
+    True
     """
-    arr = check_hands(hands, 7, name="evaluate7_batch")
-    result = check_out(out, arr.shape[0], name="evaluate7_batch", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef int32_t[::1] r = result
-    cdef Py_ssize_t i, n = h.shape[0]
-    if n == 0:
-        return result
-    cdef const uint8_t *p = &h[0, 0]
-    with nogil:
-        for i in range(n):
-            r[i] = pc_eval7(p[0], p[1], p[2], p[3], p[4], p[5], p[6])
-            p += 7
-    return result
+    name = "evaluate7_batch"
+    nw = check_workers(workers, name)
+    arr = check_hands(hands, 7, name=name, scan_rows=False)
+    result = check_out(out, arr.shape[0], name=name, inputs=(hands, arr))
+    return _Rows(ROWS7, arr, None, result).rank(nw, name)
 
 
-def evaluate6_batch(hands, out=None):
+def evaluate6_batch(hands, out=None, *, workers=1):
     """Ranks of many six-card hands at once; as :func:`evaluate7_batch` with ``(n, 6)``.
 
     Examples
@@ -183,19 +331,11 @@ def evaluate6_batch(hands, out=None):
     >>> evaluate6_batch(np.array([[51, 47, 43, 39, 35, 0]]))
     array([7462], dtype=int32)
     """
-    arr = check_hands(hands, 6, name="evaluate6_batch")
-    result = check_out(out, arr.shape[0], name="evaluate6_batch", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef int32_t[::1] r = result
-    cdef Py_ssize_t i, n = h.shape[0]
-    if n == 0:
-        return result
-    cdef const uint8_t *p = &h[0, 0]
-    with nogil:
-        for i in range(n):
-            r[i] = pc_eval6(p[0], p[1], p[2], p[3], p[4], p[5])
-            p += 6
-    return result
+    name = "evaluate6_batch"
+    nw = check_workers(workers, name)
+    arr = check_hands(hands, 6, name=name, scan_rows=False)
+    result = check_out(out, arr.shape[0], name=name, inputs=(hands, arr))
+    return _Rows(ROWS6, arr, None, result).rank(nw, name)
 
 
 cdef Py_ssize_t _first_overlap(const uint8_t[:, ::1] a, const uint8_t[:, ::1] b) noexcept nogil:
@@ -215,7 +355,7 @@ cdef Py_ssize_t _first_overlap(const uint8_t[:, ::1] a, const uint8_t[:, ::1] b)
     return -1
 
 
-def evaluate_omaha_batch(holes, boards, out=None):
+def evaluate_omaha_batch(holes, boards, out=None, *, workers=1):
     """Omaha ranks of many hands: row ``i`` is ``evaluate_omaha(holes[i], boards[i])``.
 
     Parameters
@@ -225,6 +365,8 @@ def evaluate_omaha_batch(holes, boards, out=None):
     boards : array_like of shape (n, 5)
         Five board cards a row, none of them in the same row of ``holes``.
     out : ndarray of int32, shape (n,), optional
+    workers : int or None, default 1
+        Threads, as for :func:`evaluate7_batch`.
 
     Returns
     -------
@@ -240,39 +382,12 @@ def evaluate_omaha_batch(holes, boards, out=None):
     array([7446, 7462], dtype=int32)
     """
     name = "evaluate_omaha_batch"
-    harr = check_hands(holes, (4, 5, 6), name=name, what="holes")
-    barr = check_hands(boards, 5, name=name, what="boards")
+    nw = check_workers(workers, name)
+    harr = check_hands(holes, (4, 5, 6), name=name, what="holes", scan_rows=False)
+    barr = check_hands(boards, 5, name=name, what="boards", scan_rows=False)
     if harr.shape[0] != barr.shape[0]:
         raise HandSizeError(
             f"{name}: holes has {harr.shape[0]} rows but boards has {barr.shape[0]}; give one board per hand"
         )
     result = check_out(out, harr.shape[0], name=name, inputs=(holes, boards, harr, barr))
-    cdef const uint8_t[:, ::1] h = harr
-    cdef const uint8_t[:, ::1] b = barr
-    cdef Py_ssize_t bad
-    with nogil:
-        bad = _first_overlap(h, b)
-    if bad >= 0:
-        raise DuplicateCardError(
-            f"{name}: hand {bad}: a card is both in the hole cards {harr[bad].tolist()} "
-            f"and on the board {barr[bad].tolist()}"
-        )
-    cdef int32_t[::1] r = result
-    cdef Py_ssize_t i, n = h.shape[0]
-    cdef int nh = <int>h.shape[1]
-    if n == 0:
-        return result
-    cdef const uint8_t *ph = &h[0, 0]
-    cdef const uint8_t *pb = &b[0, 0]
-    with nogil:
-        # A literal hole count a loop: the kernel's pair loop unrolls.
-        if nh == 4:
-            for i in range(n):
-                r[i] = pc_eval_omaha(ph + 4 * i, 4, pb + 5 * i)
-        elif nh == 5:
-            for i in range(n):
-                r[i] = pc_eval_omaha(ph + 5 * i, 5, pb + 5 * i)
-        else:
-            for i in range(n):
-                r[i] = pc_eval_omaha(ph + 6 * i, 6, pb + 5 * i)
-    return result
+    return _Rows(ROWS_OMAHA, harr, barr, result).rank(nw, name)

@@ -93,6 +93,24 @@ static inline int pc7_rank6_keys(uint64_t key, uint64_t bits16)
     return pc7_nonflush6((uint32_t)key);
 }
 
+/* Rank from the sums of seven PC7_CARD keys (PC7_SUIT_BIAS included) and of their
+ * PC7_BIT16 bits (a sum equals the OR for distinct cards): the batch loops' form.
+ * Sums of any seven table entries stay in bounds without a clamp. */
+static inline int pc7_rank7_sum(uint64_t key, uint64_t bits16)
+{
+    uint32_t fl = pc7_flush_bits(key);
+    if (fl) return PC7_FLUSH[pc7_flush_mask(fl, bits16)];
+    return pc7_nonflush7_sum((uint32_t)key);
+}
+
+/* The same from six keys and bits. */
+static inline int pc7_rank6_sum(uint64_t key, uint64_t bits16)
+{
+    uint32_t fl = pc7_flush_bits(key);
+    if (fl) return PC7_FLUSH[pc7_flush_mask(fl, bits16)];
+    return pc7_nonflush6_sum((uint32_t)key);
+}
+
 /* Best five of seven cards. */
 static inline int pc_eval7(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e,
                            unsigned f, unsigned g)
@@ -157,25 +175,32 @@ static PC7_NOINLINE int pc7_omaha_flush(unsigned hm, unsigned bm, int best)
  * >= 2 hole cards (bias 6) is the only way to a flush, tested without a
  * branch per card, and only then are its 2-of-hole x 3-of-board rank masks
  * enumerated (at most 15 x 10, each index 13 bits).  Call it with a literal
- * nh in a loop so that the pair loop unrolls. */
-static inline int pc_eval_omaha(const uint8_t *hole, int nh, const uint8_t *board)
+ * nh in a loop so that the pair loop unrolls.
+ *
+ * pc7_omaha_rank is pc_eval_omaha that also stores the sum of the nh + 5 cards'
+ * PC7_BIT16 bits in *cards: the cards are distinct codes 0..51 exactly when it has
+ * nh + 5 bits set (a repeated card carries into another bit, a code above 51 adds
+ * none).  The batch loop's form. */
+static inline int pc7_omaha_rank(const uint8_t *hole, int nh, const uint8_t *board, uint64_t *cards)
 {
     unsigned hr[6];
     int i, j;
     if (nh < 4) nh = 4;
     if (nh > 6) nh = 6;
+    /* bit sums, not ORs: the same for distinct cards, and they show a repeated one */
     uint64_t bsum = 0, hsum = 0, bbits = 0, hbits = 0;
     for (i = 0; i < 5; i++) {
         unsigned c = board[i];
         bsum += PC7_CARD[c];
-        bbits |= PC7_BIT16[c];
+        bbits += PC7_BIT16[c];
     }
     for (i = 0; i < nh; i++) {
         unsigned c = hole[i];
         hr[i] = PC7_RANK[c];
         hsum += PC7_CARD[c];
-        hbits |= PC7_BIT16[c];
+        hbits += PC7_BIT16[c];
     }
+    *cards = hbits + bbits;
     uint32_t key = (uint32_t)bsum;
     const uint16_t *t = PC7_OMAHA
         + (uint32_t)PC7_BOARD5[key + (uint32_t)PC7_OFF5[key >> PC7_SHIFT5]] * PC7_OMAHA_PAIRS;
@@ -194,5 +219,11 @@ static inline int pc_eval_omaha(const uint8_t *hole, int nh, const uint8_t *boar
         best = pc7_omaha_flush((unsigned)(hbits >> shift) & 0x1fffu, (unsigned)(bbits >> shift) & 0x1fffu, best);
     }
     return best;
+}
+
+static inline int pc_eval_omaha(const uint8_t *hole, int nh, const uint8_t *board)
+{
+    uint64_t cards;
+    return pc7_omaha_rank(hole, nh, board, &cards);
 }
 #endif

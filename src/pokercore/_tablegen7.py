@@ -42,6 +42,7 @@ from __future__ import annotations
 import itertools
 import runpy
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -58,7 +59,7 @@ SUIT_SHIFT = 32
 _HERE = Path(__file__).resolve().parent
 
 
-def _rank_multisets(n: int):
+def _rank_multisets(n: int) -> Iterator[tuple[int, ...]]:
     """Every sorted tuple of ``n`` ranks (0..12) with at most four of a rank."""
     for c in itertools.combinations_with_replacement(range(13), n):
         if all(c.count(r) <= 4 for r in set(c)):
@@ -183,7 +184,7 @@ def _pair_index() -> tuple[list[int], list[tuple[int, int]]]:
     return index, pairs
 
 
-def _omaha_tables(nonflush5: dict[tuple[int, ...], int]):
+def _omaha_tables(nonflush5: dict[tuple[int, ...], int]) -> tuple[list[int], list[int], list[int]]:
     """Board index table and the (board multiset, hole rank pair) -> best non-flush table."""
     boards = list(_rank_multisets(5))
     board_keys = [sum(RANK_KEY[r] for r in b) for b in boards]
@@ -219,7 +220,7 @@ def build() -> dict[str, list[int]]:
     }
 
 
-def _c_array(ctype: str, name: str, values: list[int]) -> str:
+def _c_array(ctype: str, name: str, values: list[int], align: bool = False) -> str:
     out, line = [], ""
     for v in values:
         item = f"{v},"
@@ -228,11 +229,13 @@ def _c_array(ctype: str, name: str, values: list[int]) -> str:
             line = ""
         line += item
     out.append(line)
-    return f"static const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(out) + "\n};\n"
+    prefix = "PC_ALIGN16 " if align else ""
+    return f"{prefix}static const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(out) + "\n};\n"
 
 
 def render() -> str:
     t = build()
+    gen = runpy.run_path(str(_HERE / "_tablegen.py"))
     card7 = [0] * 256  # codes 52..255 (never valid) add nothing
     rank_of = [0] * 256
     bit16 = [0] * 256
@@ -254,6 +257,10 @@ def render() -> str:
         "#define PC7_SUIT_BIAS 0x333300000000ull\n",
         _c_array("uint64_t", "PC7_CARD", card7),
         _c_array("uint64_t", "PC7_BIT16", bit16),
+        # (PC7_CARD, PC7_BIT16) pairs, read as one 128-bit entry by the batch loops of
+        # _evaluator_rows.h, which add the card bits too and so check each row as they rank it.
+        gen["_ALIGN16"],
+        _c_array("uint64_t", "PC7_KB", [v for c in range(256) for v in (card7[c], bit16[c])], align=True),
         _c_array("uint8_t", "PC7_RANK", rank_of),
         _c_array("uint16_t", "PC7_FLUSH", t["flush"]),
         _c_array("int32_t", "PC7_OFF7", t["off7"]),

@@ -8,6 +8,16 @@ its public names (the same objects, not copies).
 True
 """
 
-from .holdem.equity import EXACT_LIMIT, EquityResult, PlayerEquity, PlayerLike, TooManyPlayersError, equity
+from .holdem.equity import (
+    EXACT_AUTO_SECONDS,
+    EXACT_LIMIT,
+    EquityResult,
+    PlayerEquity,
+    PlayerLike,
+    TooManyPlayersError,
+    equity,
+)
 
-__all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity"]
+__all__ = [
+    "EXACT_AUTO_SECONDS", "EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity",
+]

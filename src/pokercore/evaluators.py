@@ -51,7 +51,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_FIVE_CARD_HANDS",
+    "ALL_HANDS",
     "HANDS_PER_CATEGORY",
+    "count_ranks",
     "evaluate",
     "evaluate6",
     "evaluate6_batch",
@@ -135,12 +137,13 @@ def evaluate(cards: CardsLike, rules: str = "standard") -> int:
 _BATCH: dict[int, Callable[..., np.ndarray]] = {5: evaluate5_batch, 6: evaluate6_batch, 7: evaluate7_batch}
 
 
-def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
+def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, workers: int | None = 1) -> np.ndarray:
     """Ranks of an ``(n, 5)``, ``(n, 6)`` or ``(n, 7)`` batch of hands, by its width (standard scale).
 
     ``hands`` and ``out`` follow the batch policy of :mod:`pokercore.validation`,
     as every batch evaluator: any integer dtype and layout, a list of hands,
-    no hands giving an empty result.
+    no hands giving an empty result.  ``workers``: threads, as for
+    :func:`evaluate7_batch` (:mod:`pokercore.workers`).
 
     Examples
     --------
@@ -154,58 +157,114 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
 
     name = "evaluate_batch"
     if not isinstance(hands, np.ndarray):
-        hands = check_hands(hands, (5, 6, 7), name=name)  # a list or an array-like, read once here
+        # a list or an array-like, read once here (its rows are checked by the evaluator)
+        hands = check_hands(hands, (5, 6, 7), name=name, scan_rows=False)
     func = _BATCH.get(hands.shape[1]) if hands.ndim == 2 else None
     if func is None:
         check_hands(hands, (5, 6, 7), name=name)  # raises the policy's error for this batch
         raise HandSizeError(f"{name}: expected a 2-D array of shape (n_hands, 5), (n_hands, 6) or (n_hands, 7)")
     try:
-        return func(hands, out=out)
+        return func(hands, out=out, workers=workers)
     except PokercoreError as exc:  # the same message, under this function's name
         inner = f"{func.__name__}:"
         text = str(exc)
         if not text.startswith(inner):
             raise
         raise type(exc)(name + ":" + text[len(inner):]) from None
-@lru_cache(maxsize=1)
-def _beaten() -> np.ndarray:
-    """``beaten[r]``: five-card hands with a rank below ``r`` (index 0 unused)."""
+
+
+#: Hands of each size in a 52-card deck.
+ALL_HANDS = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}
+#: Shipped counts of 6- and 7-card hands per best rank (written by ``python -m pokercore.evaluators``).
+STRENGTH_FILE = "strength_counts.npz"
+
+
+def count_ranks(k: int) -> np.ndarray:
+    """``counts[r]``: the ``k``-card hands (5, 6 or 7) whose best five-card rank is ``r``, over every hand.
+
+    Enumerates every hand of the deck in blocks by first card (133,784,560
+    for seven; about ten seconds).  ``python -m pokercore.evaluators``
+    writes the 6- and 7-card counts to ``pokercore/data/`` (what
+    :func:`percentile` reads); the slow tests recount them.
+    """
+    import itertools
+    from math import comb
+
+    import numpy as np
+
+    batch: Any = {5: evaluate5_batch, 6: evaluate6_batch, 7: evaluate7_batch}[k]
+    # The lexicographic (k-1)-subsets of range(51) whose elements are all >= a are a suffix of that
+    # order; shifted by one they are the subsets of a+1..51 that complete hands starting with card a.
+    rest = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(51), k - 1)),
+                       dtype=np.uint8).reshape(-1, k - 1)
+    counts = np.zeros(7463, dtype=np.int64)
+    for a in range(52 - k + 1):
+        m = comb(51 - a, k - 1)
+        hands = np.empty((m, k), dtype=np.uint8)
+        hands[:, 0] = a
+        hands[:, 1:] = rest[len(rest) - m:] + 1
+        counts += np.bincount(batch(hands), minlength=7463)
+    assert int(counts.sum()) == ALL_HANDS[k]
+    return counts
+
+
+@lru_cache(maxsize=4)
+def _beaten(cards: int = 5) -> np.ndarray:
+    """``beaten[r]``: ``cards``-card hands whose best rank is below ``r`` (index 0 unused)."""
     import numpy as np
 
     from .ranking import categories_of
 
-    cats = categories_of(np.arange(1, 7463))
-    per_rank = np.asarray(HANDS_PER_CATEGORY, dtype=np.int64)[cats]
-    beaten = np.zeros(7463, dtype=np.int64)
-    beaten[1:] = np.cumsum(per_rank) - per_rank
-    assert int(per_rank.sum()) == ALL_FIVE_CARD_HANDS
+    if cards == 5:
+        per_rank = np.zeros(7463, dtype=np.int64)
+        per_rank[1:] = np.asarray(HANDS_PER_CATEGORY, dtype=np.int64)[categories_of(np.arange(1, 7463))]
+    else:
+        from importlib.resources import files
+
+        with files("pokercore").joinpath("data").joinpath(STRENGTH_FILE).open("rb") as f, np.load(f) as data:
+            per_rank = np.asarray(data[f"cards{cards}"], dtype=np.int64)
+    if per_rank.shape != (7463,) or int(per_rank.sum()) != ALL_HANDS[cards]:
+        raise RuntimeError(f"pokercore/data/{STRENGTH_FILE}: the {cards}-card counts do not add up to "
+                           f"{ALL_HANDS[cards]:,}; reinstall pokercore")
+    beaten = np.cumsum(per_rank) - per_rank
     beaten.flags.writeable = False
     return beaten
 
 
-def percentile(rank: Any) -> Any:
-    """Share of the 2,598,960 five-card hands that a rank beats (strictly lower rank).
+def percentile(rank: Any, cards: int = 5) -> Any:
+    """Hand strength: the share of all ``cards``-card hands whose best rank is strictly lower.
 
     Parameters
     ----------
     rank : int or integer array
         Ranks on the standard scale (from ``evaluate5``, ``evaluate6``,
         ``evaluate7``, ``evaluate_omaha`` or their batch forms).
+    cards : {5, 6, 7}, default 5
+        The hands to compare with: the 2,598,960 five-card hands, the
+        20,358,520 six-card or the 133,784,560 seven-card hands (each
+        ranked by its best five; exact counts, shipped with pokercore).
+        Give a 7-card hand's rank ``cards=7``: a pair of aces beats 92% of
+        five-card hands but only 61% of seven-card hands.
 
     Returns
     -------
     float or ndarray of float64
-        In ``[0, 1)``: 0.0 for the worst hand (7-5-4-3-2 offsuit).
+        In ``[0, 1)``: 0.0 for the worst hand of that size.
 
     Examples
     --------
     >>> percentile(1), round(percentile(7462), 6)
     (0.0, 0.999998)
-    >>> from pokercore import evaluate5
-    >>> round(percentile(evaluate5("Ah Ad Kc Qs Jd")), 3)  # a pair of aces beats about 93% of hands
+    >>> from pokercore import evaluate5, evaluate7
+    >>> round(percentile(evaluate5("Ah Ad Kc Qs Jd")), 3)  # a pair of aces beats about 92% of five-card hands
     0.924
+    >>> round(percentile(evaluate7("Ah Ad Kc Qs Jd 4c 2h"), cards=7), 3)  # and about 61% of seven-card hands
+    0.611
     """
-    beaten = _beaten()
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards not in (5, 6, 7):
+        raise PokercoreTypeError(f"cards must be 5, 6 or 7 (the hand size to compare with), got {cut(cards)}")
+    beaten = _beaten(cards)
+    total = ALL_HANDS[cards]
     np_ = sys.modules["numpy"]
     if isinstance(rank, (bool, np_.bool_)):
         raise PokercoreTypeError(f"rank must be an int, got {type(rank).__name__}")
@@ -213,10 +272,25 @@ def percentile(rank: Any) -> Any:
         r = int(rank)
         if not 1 <= r <= 7462:
             raise InvalidRankError(f"rank {r} is not a standard rank (valid: 1..7462)")
-        return int(beaten[r]) / ALL_FIVE_CARD_HANDS
+        return int(beaten[r]) / total
     arr = np_.asarray(rank)
     if arr.dtype.kind not in "iu":
         raise PokercoreTypeError(f"ranks must be integers, got dtype {arr.dtype}")
     if arr.size and (arr.min() < 1 or arr.max() > 7462):
         raise InvalidRankError("ranks must be in 1..7462 (the standard scale)")
-    return beaten[arr] / ALL_FIVE_CARD_HANDS
+    return beaten[arr] / total
+
+
+def _write_strength_counts() -> None:
+    """Write ``pokercore/data/strength_counts.npz`` (the 6- and 7-card counts) next to this module."""
+    from pathlib import Path
+
+    import numpy as np
+
+    path = Path(__file__).resolve().parent / "data" / STRENGTH_FILE
+    np.savez_compressed(path, cards6=count_ranks(6), cards7=count_ranks(7))
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    _write_strength_counts()

@@ -1,11 +1,14 @@
 # cython: language_level=3
-"""One judge for every batch of hands: :func:`check_hands` and :func:`check_out`.
+"""One judge for every batch of hands: :func:`check_hands`, :func:`check_rows` and :func:`check_out`.
 
 Every batch entry point of pokercore (``evaluate3_batch`` .. ``evaluate7_batch``,
 ``evaluate_batch``, ``evaluate_omaha_batch`` and the Binh batch functions)
 reads its hands through :func:`check_hands` and its ``out=`` through
-:func:`check_out`, so a batch is judged the same way everywhere, once, before
-any ``nogil`` loop runs (the loops trust what they are handed).
+:func:`check_out`, so a batch is judged the same way everywhere.  The Binh
+functions check every row before their ``nogil`` loop runs; the evaluators
+check each row in the loop that ranks it (one pass over the memory instead of
+two) and, when a row fails, report it with :func:`check_rows`, so the errors
+are the same either way.
 
 The policy
 ----------
@@ -38,8 +41,13 @@ hands
       empty (shape ``(0,)``).
     * A code outside ``0..51``: :class:`~pokercore.errors.InvalidCardError`;
       a card twice in a hand: :class:`~pokercore.errors.DuplicateCardError`;
-      both name the first bad hand.  The whole batch is checked before any
-      hand is evaluated, so a refused batch never half-fills ``out``.
+      both name the first bad hand (also when threads rank the rows).
+      Everything else about the batch (type, dtype, shape, ``out``) is
+      judged before any hand is ranked.  The evaluators check the cards of
+      a row as they rank it, so when a batch is refused for a bad row, an
+      ``out=`` given may already hold the ranks of other rows (a result the
+      function allocates is never seen); the Binh functions check every row
+      first.
     * The input is never written to.
 out
     ``None`` (a new array), or a writeable, C-contiguous, native-order
@@ -52,11 +60,17 @@ out
     when both are ``np.memmap`` objects (the same file is refused).  A
     refused ``out`` is never written to.
 
+workers
+    ``workers=`` (threads over the ``nogil`` kernels) is read by
+    :func:`pokercore.workers.check_workers`: an int >= 1, or None for every
+    core; the batch is judged once and the answers (and errors) are the same
+    for any number of threads.
+
 Every refusal is a :class:`~pokercore.errors.PokercoreError` and a
 ``ValueError`` or ``TypeError`` whose message starts with the function's name
-and says what to change.  Threads: the check runs once, so another thread
-must not write to the hands while a call runs (its answers would be
-meaningless, though the call stays memory-safe).
+and says what to change.  Threads: each row is checked once, so another
+thread must not write to the hands while a call runs (the answers of rows
+changed meanwhile would be meaningless, though the call stays memory-safe).
 
 Examples
 --------
@@ -88,7 +102,7 @@ from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError, PokercoreError, cut,
 )
 
-__all__ = ["check_hands", "check_out", "is_masked_array", "refuse_masked"]
+__all__ = ["check_hands", "check_out", "check_rows", "is_masked_array", "refuse_masked"]
 
 # numpy is imported on first use (``import pokercore`` stays cheap), by a real
 # import statement, which waits for another thread's import to finish.
@@ -165,7 +179,7 @@ cdef object _row_error(object arr, Py_ssize_t bad, str name):
     return DuplicateCardError(f"{name}: hand {bad} repeats a card: {cut(row)}")
 
 
-def check_hands(hands, width, *, str name, str what="hands"):
+def check_hands(hands, width, *, str name, str what="hands", bint scan_rows=True):
     """Judge a batch of hands by the policy above; return the C-contiguous uint8 array the kernel reads.
 
     Parameters
@@ -179,12 +193,18 @@ def check_hands(hands, width, *, str name, str what="hands"):
         The caller's name, at the start of every message.
     what : str, default "hands"
         What the argument is called in messages (``"holes"``, ``"boards"``).
+    scan_rows : bool, default True
+        Check every row's codes (distinct, ``0..51``).  False leaves that to
+        the caller's kernel, which checks each row as it reads it and calls
+        :func:`check_rows` when one fails (codes of another dtype are still
+        range-checked here, before they are converted).
 
     Returns
     -------
     ndarray of uint8, shape (n, width)
-        Plain, C-contiguous, every row ``width`` distinct codes ``0..51``:
-        ``hands`` itself when it already is such an array, else a new one.
+        Plain, C-contiguous, every row ``width`` distinct codes ``0..51``
+        (with ``scan_rows=False``: not yet checked): ``hands`` itself when it
+        already is such an array, else a new one.
 
     Raises
     ------
@@ -241,7 +261,6 @@ def check_hands(hands, width, *, str name, str what="hands"):
             f"{name}: expected a 2-D array of shape {_shapes(widths)}{of}, got shape {arr.shape}{hint}"
         )
     cdef Py_ssize_t n = arr.shape[0]
-    cdef int k = <int>arr.shape[1]
     if dt != np.uint8:
         if n:
             lo, hi = arr.min(), arr.max()
@@ -253,14 +272,44 @@ def check_hands(hands, width, *, str name, str what="hands"):
         arr = np.ascontiguousarray(arr, dtype=np.uint8)  # after the check: no value wraps
     elif not arr.flags.c_contiguous:
         arr = np.ascontiguousarray(arr)
+    if scan_rows:
+        check_rows(arr, name=name)
+    return arr
+
+
+def check_rows(arr, *, str name):
+    """Raise the policy's error for the first row of ``arr`` that is not distinct codes ``0..51``; None if none is.
+
+    Parameters
+    ----------
+    arr : ndarray of uint8, shape (n, width), C-contiguous
+        What :func:`check_hands` returned (with ``scan_rows=False``).
+    name : str
+        The caller's name, at the start of the message.
+
+    Raises
+    ------
+    InvalidCardError, DuplicateCardError
+        The first row with a code outside ``0..51``, or a card twice.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_rows(np.array([[0, 4, 8], [1, 5, 9]], dtype=np.uint8), name="f") is None
+    True
+    >>> check_rows(np.array([[0, 4, 8], [1, 5, 60]], dtype=np.uint8), name="f")
+    Traceback (most recent call last):
+    ...
+    pokercore.errors.InvalidCardError: f: hand 1 has a card code out of range 0..51: [1, 5, 60]
+    """
     cdef const uint8_t[:, ::1] h = arr
-    cdef Py_ssize_t bad_row = -1
-    if n:
+    cdef Py_ssize_t bad_row = -1, n = h.shape[0]
+    cdef int k = <int>h.shape[1]
+    if n and k:
         with nogil:
             bad_row = first_invalid_row(&h[0, 0], n, k)
     if bad_row >= 0:
         raise _row_error(arr, bad_row, name)
-    return arr
 
 
 # ---------------------------------------------------------------- out=

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
 from pokercore.bench.holdem import bench_rows, format_rows, run
 from pokercore.cli.equity import main
+from tests.cli.helpers import run_cli
 
 
 def test_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,3 +68,57 @@ def test_bench_rows() -> None:
     assert all(isinstance(r, Row) and r.section == "hold'em" for r in converted)
     exact = next(r for r in converted if "exact" in r.form)
     assert exact.rate is None and exact.seconds is not None and exact.seconds > 0
+
+
+def _strict_json(text: str) -> dict:
+    def refuse(name: str) -> None:
+        raise ValueError(f"not JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)  # type: ignore[arg-type]
+
+
+def test_json_is_strict_even_for_tiny_weights(capsys: pytest.CaptureFixture[str]) -> None:
+    """AA:1e-200 vs KK:1e-200 printed NaN, which no JSON reader accepts."""
+    assert main(["AA:1e-200", "KK:1e-200", "--board", "2c 3d 4h", "--json"]) == 0
+    d = _strict_json(capsys.readouterr().out)
+    assert 0.9 < d["players"][0]["equity"] < 0.93
+
+
+@pytest.mark.parametrize("args, message", [
+    (["A\u212a", "QQ"], "U+212A"),                                # the Kelvin sign: a KeyError traceback before
+    (["random", "random", "--exact"], "exact would evaluate 5.6e12 hands"),
+    (["AsKs", "QdQc", "--samples", "1e15"], "argument --samples: expected an integer from 1 to"),
+    (["AsKs", "QdQc", "--samples", "1e100000000"], "argument --samples"),
+    (["AsKs", "QdQc", "--seed", "1e100000000"], "argument --seed: expected an integer >= 0 up to 10**30"),
+    (["AsKs", "QdQc", "--workers", "1e100000000"], "argument --workers"),
+    (["AsKs", "QdQc", "--workers", "9" * 100_000], "too long"),
+    (["random," * 4000, "QQ"], "at most 20,000 characters"),
+])
+def test_refusals_exit_2_with_one_line(args: list[str], message: str) -> None:
+    proc = run_cli("equity", *args, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr) < 3000
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_exits_130_at_once(workers: str) -> None:
+    """A 300-million-sample run (half a minute or more) stops within 2.5 s of Ctrl-C, with exit code 130."""
+    proc = subprocess.Popen([sys.executable, "-u", "-c", "import sys; print('start', flush=True); "
+                             "from pokercore.cli import main; sys.exit(main(sys.argv[1:]))",
+                             "equity", "AsKs", "random", "random", "random", "--samples", "3e8", "--seed", "1",
+                             "--workers", workers], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "start"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and out == ""
+    assert took < 2.5, f"workers={workers}: exited {took:.2f} s after Ctrl-C"

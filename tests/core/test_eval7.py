@@ -199,19 +199,40 @@ SEVEN_CARD_CATEGORY_COUNTS = {
 @pytest.mark.slow
 def test_seven_card_category_counts_over_every_hand() -> None:
     counts = np.zeros(9, dtype=np.int64)
+    per_rank = np.zeros(7463, dtype=np.int64)
     total = 0
     for _, hands in all_hands_by_first_card(7):
         total += len(hands)
-        counts += np.bincount(pc.categories_of(evaluate7_batch(hands)), minlength=9)
+        ranks = evaluate7_batch(hands)
+        counts += np.bincount(pc.categories_of(ranks), minlength=9)
+        per_rank += np.bincount(ranks, minlength=7463)
     assert total == comb(52, 7) == 133_784_560
     assert {pc.HandCategory(i): int(n) for i, n in enumerate(counts)} == SEVEN_CARD_CATEGORY_COUNTS
+    _assert_shipped_counts(7, per_rank)
+
+
+def _assert_shipped_counts(k: int, per_rank: np.ndarray) -> None:
+    """The shipped counts that ``percentile(cards=k)`` reads are this recount over every hand."""
+    from importlib.resources import files
+
+    from pokercore.evaluators import STRENGTH_FILE, percentile
+
+    with files("pokercore").joinpath("data", STRENGTH_FILE).open("rb") as f, np.load(f) as data:
+        np.testing.assert_array_equal(data[f"cards{k}"], per_rank)
+    beaten = np.cumsum(per_rank) - per_rank
+    ranks = np.arange(1, 7463)
+    np.testing.assert_array_equal(percentile(ranks, cards=k), beaten[1:] / per_rank.sum())
 
 
 @pytest.mark.slow
 def test_six_card_category_counts_over_every_hand() -> None:
     counts = np.zeros(9, dtype=np.int64)
+    per_rank = np.zeros(7463, dtype=np.int64)
     for _, hands in all_hands_by_first_card(6):
-        counts += np.bincount(pc.categories_of(evaluate6_batch(hands)), minlength=9)
+        ranks = evaluate6_batch(hands)
+        counts += np.bincount(pc.categories_of(ranks), minlength=9)
+        per_rank += np.bincount(ranks, minlength=7463)
+    _assert_shipped_counts(6, per_rank)
     # Published six-card counts (best five of six).
     assert counts.tolist() == [6_612_900, 9_730_740, 2_532_816, 732_160, 361_620,
                                205_792, 165_984, 14_664, 1_844]

@@ -10,7 +10,7 @@ import pytest
 import pokercore as pc
 from pokercore.binh import TABLE_LEN, BranchTables, best_arrangement
 from pokercore.binh.tables import SelfPlayTables, default_tables
-from pokercore.errors import InvalidRankError
+from pokercore.errors import InvalidRankError, PokercoreValueError
 
 
 def test_three_card_and_binh_ranks_are_described_as_themselves() -> None:
@@ -80,13 +80,13 @@ def test_value_tables_are_indexed_by_the_rank_itself() -> None:
     t = BranchTables(ramp, ramp, 2 * ramp)
     a = best_arrangement(hand, t)
     assert t.value(a) == 2 * a.bottom_rank + a.middle_rank + a.top_rank
-    # a table of the former length (indexed by rank - BINH_RANK_OFFSET) is shifted into place
-    legacy = BranchTables(ramp[pc.BINH_RANK_OFFSET:], ramp[pc.BINH_RANK_OFFSET:], 2 * ramp[pc.BINH_RANK_OFFSET:])
-    assert best_arrangement(hand, legacy) == a
-    assert legacy.value(a) == t.value(a)   # same numbers at the same ranks
+    # one layout: a table indexed by rank - BINH_RANK_OFFSET (7918 long) is refused, not shifted
+    short = ramp[pc.BINH_RANK_OFFSET:]
+    with pytest.raises(PokercoreValueError, match=rf"shape \({TABLE_LEN},\) \(index = Binh rank\), got \(7918,\)"):
+        BranchTables(short, short, short)
 
 
-def test_self_play_tables_use_the_rank_and_load_older_files() -> None:
+def test_self_play_tables_use_the_rank_and_read_the_table_file() -> None:
     t = default_tables()
     assert t.value.shape == (3, TABLE_LEN)
     ranks = np.array([list(best_arrangement(h).ranks) for h in pc.random_hands(20, 13, seed=2)])
@@ -94,8 +94,8 @@ def test_self_play_tables_use_the_rank_and_load_older_files() -> None:
     buf = io.BytesIO()
     np.savez_compressed(buf, pmf=t.pmf[:, pc.BINH_RANK_OFFSET:].astype(np.float32), meta=np.array("{}"))
     buf.seek(0)
-    old = SelfPlayTables.load(buf)
-    assert np.allclose(old.value[:, pc.BINH_RANK_OFFSET + 1:], t.value[:, pc.BINH_RANK_OFFSET + 1:], atol=1e-6)
+    back = SelfPlayTables.load(buf)
+    assert np.allclose(back.value[:, pc.BINH_RANK_OFFSET + 1:], t.value[:, pc.BINH_RANK_OFFSET + 1:], atol=1e-6)
     with pytest.raises(ValueError, match="Binh ranks are 10001"):
         SelfPlayTables.from_ranks(np.array([[1, 2, 3]]))
 

@@ -3,8 +3,9 @@
 ``pc_eval7``/``pc_eval6`` (and so the batch loops, whose input a racing
 writer may change after validation) look up ``NF[k + OFF[k >> SHIFT]]`` with
 ``k`` the low word of a sum of seven (six) ``PC7_CARD`` entries, for any
-bytes; ``pc_eval_omaha`` finds its board's row the same way from five.  That is in bounds iff every row such a sum can reach has an offset
-and each of those rows' columns lands inside the value table.  These tests
+bytes; ``pc_eval_omaha`` finds its board's row the same way from five.
+That is in bounds iff every row such a sum can reach has an offset and each of those rows'
+columns lands inside the value table.  These tests
 read the header the extension was built from and check both facts for the
 worst sum of any bytes (the generator asserts the same when it writes it).
 """

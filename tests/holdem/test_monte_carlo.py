@@ -10,6 +10,8 @@ import pytest
 
 import pokercore as pc
 from pokercore.holdem import _montecarlo, evaluate7
+from pokercore.holdem._checks import prepare
+from pokercore.holdem._plan import arrays, normalise
 from pokercore.holdem.equity import equity
 
 eq = importlib.import_module("pokercore.holdem.equity")  # the module (the package exports the function)
@@ -17,12 +19,10 @@ eq = importlib.import_module("pokercore.holdem.equity")  # the module (the packa
 
 def plan_for(players: list[str], board: str = "", dead: str = "") -> tuple[_montecarlo.MonteCarloPlan, list, list[int]]:
     """The plan :func:`equity` builds, its ranges and the known board."""
-    _, ranges, board_codes, dead_codes = eq._prepare(players, board or None, dead or None)
-    combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8).reshape(-1, 2)
-    offsets = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
-    weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
-    plan = _montecarlo.MonteCarloPlan(combos, offsets, weights, np.array(board_codes, dtype=np.uint8),
-                                  eq._mask(dead_codes))
+    _, ranges, board_codes, dead_codes = prepare(players, board or None, dead or None)
+    ranges = normalise(ranges)
+    plan = _montecarlo.MonteCarloPlan(*arrays(ranges), np.array(board_codes, dtype=np.uint8),
+                                      eq._mask(dead_codes))
     return plan, ranges, board_codes + dead_codes
 
 

@@ -65,3 +65,54 @@ def test_syntax_errors(text: str) -> None:
         parse_range(text)
     assert isinstance(info.value, PokercoreError) and isinstance(info.value, ValueError)
     assert str(info.value)
+
+
+# -- the notation is ASCII, bounded, and says what is wrong ----------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "A\u212a",        # the Kelvin sign, which a Unicode case-insensitive match takes for K
+    "AK\u017f",       # the long s, taken for s
+    "\uff21\uff2b",   # fullwidth A and K
+    "AKs:\u0660.\u0665",  # a weight in Arabic-Indic digits
+    "Q\u212a+",
+    "22-7\u2067",
+])
+def test_look_alike_letters_are_refused(text: str) -> None:
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range(text)
+    assert "U+" in str(info.value) or "not a number" in str(info.value)
+
+
+def test_suit_symbols_are_fine_in_an_explicit_combo() -> None:
+    assert parse_range("A\u2660K\u2665, QQ").combos()[0] == (pc.parse_card("As"), pc.parse_card("Kh"))
+
+
+def test_length_limit_and_cut_messages() -> None:
+    from pokercore.holdem.ranges import MAX_RANGE_LENGTH
+
+    longest = ("random," * (MAX_RANGE_LENGTH // 7)).ljust(MAX_RANGE_LENGTH)  # 2,857 parts
+    assert len(longest) == MAX_RANGE_LENGTH
+    assert len(parse_range(longest)) == 1326
+    with pytest.raises(RangeSyntaxError, match="at most 20,000 characters, got 20,001"):
+        parse_range(longest + "x")
+    with pytest.raises(RangeSyntaxError) as info:
+        parse_range("Z" * 19_000)  # one bad part of 19,000 characters
+    assert len(str(info.value)) < 400
+
+
+def test_messages_name_the_real_problem() -> None:
+    with pytest.raises(RangeSyntaxError, match="repeats a card"):
+        parse_range("AhAh")
+    with pytest.raises(RangeSyntaxError, match="span needs two pairs"):
+        parse_range("AA-AKs")  # a pair and a suited hand: no span joins them (not a matter of suits)
+    with pytest.raises(RangeSyntaxError, match=r"a weight must be in \(0, 1\]"):
+        parse_range("AKs:0")
+
+
+def test_a_hand_built_range_cannot_list_a_combo_twice() -> None:
+    with pytest.raises(RangeSyntaxError, match="listed twice"):
+        Range("AsKs twice", (((51, 47), 1.0), ((47, 51), 1.0)))
+    with pytest.raises(RangeSyntaxError, match="listed twice"):
+        Range("x", (((51, 47), 1.0), ((51, 47), 0.5)))
+    assert len(Range("ok", (((51, 47), 1.0), ((50, 47), 0.5)))) == 2

@@ -15,6 +15,7 @@ Screenshots (390x844 phone viewport) go to ``artifacts/screenshots/`` (or
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -28,6 +29,9 @@ INSTALL_HINT = ("the browser tests need Chromium and its driver: "
 SCREENSHOTS = Path(os.environ.get("POKERCORE_SCREENSHOTS",
                                   Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"))
 
+
+#: Console lines that are errors of the page's own code (not a refused connection or a missing favicon).
+_JS_ERROR = re.compile(r"Uncaught|TypeError|ReferenceError|SyntaxError|RangeError")
 
 #: Seconds one web test may take before it fails (a guard against a hang, not a speed goal).
 WEB_TEST_TIMEOUT = 300
@@ -118,6 +122,7 @@ def browser():
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--window-size=390,844", "--force-device-scale-factor=1"):
         opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, for JavaScript errors
     drv = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
     drv.set_page_load_timeout(30)
     yield drv
@@ -126,15 +131,19 @@ def browser():
 
 @pytest.fixture
 def phone(browser, live_server):
-    """The shared browser as a 390x844 phone, at the server's start page, with no seat remembered."""
+    """The shared browser as a 390x844 phone, at the server's start page, nothing remembered (seat, totals, deck)."""
     base, _ = live_server
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
     browser.get(base + "/")
-    browser.execute_script("sessionStorage.clear()")
+    browser.execute_script("sessionStorage.clear(); localStorage.clear()")
+    browser.get_log("browser")  # forget what earlier tests logged
     yield browser
-    browser.execute_script("sessionStorage.clear()")
+    browser.execute_script("sessionStorage.clear(); localStorage.clear()")
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    errors = [e["message"] for e in browser.get_log("browser")
+              if e["level"] == "SEVERE" and _JS_ERROR.search(e["message"])]
+    assert not errors, f"the page raised JavaScript errors: {errors}"
 
 
 @pytest.fixture

@@ -209,3 +209,74 @@ class Client:
         seq = self.last_state["seq"]
         self.sent.add(seq)
         self.send({"type": "next", "seq": seq})
+
+
+# ---------------------------------------------------------------- the browser tests (selenium)
+#: Seconds a browser test waits for something to show (``POKERCORE_BROWSER_WAIT`` to change it).
+BROWSER_WAIT = float(os.environ.get("POKERCORE_BROWSER_WAIT", "30"))
+
+
+def wait(driver, cond, what):
+    """Wait until ``cond(driver)`` is truthy; elements re-rendered meanwhile (stale) just mean "again".
+
+    On a timeout the page's text is in the error and a screenshot ``timeout-*.png`` is saved.
+    """
+    from selenium.common.exceptions import (
+        StaleElementReferenceException,
+        TimeoutException,
+    )
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, BROWSER_WAIT, poll_frequency=0.05,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(cond, message=what)
+    except TimeoutException:
+        from .conftest import SCREENSHOTS
+
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOTS / f"timeout-{what.replace(' ', '-')[:40]}.png"))
+        text = driver.execute_script("return document.body.innerText")
+        raise AssertionError(f"timed out waiting for {what}; the page shows:\n{text[:2000]}") from None
+
+
+def tap(driver, find, what):
+    """Click what ``find(driver)`` returns once it is there, again if the page re-rendered it meanwhile."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(20):
+        try:
+            wait(driver, find, what).click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"could not click {what}")
+
+
+def by_id(d, i):
+    from selenium.webdriver.common.by import By
+
+    found = d.find_elements(By.ID, i)
+    return found[0] if found and found[0].is_displayed() else None
+
+
+def css(d, sel):
+    from selenium.webdriver.common.by import By
+
+    return [e for e in d.find_elements(By.CSS_SELECTOR, sel) if e.is_displayed()]
+
+
+def click_id(d, i):
+    def ready(d):
+        e = by_id(d, i)
+        return e if e is not None and e.is_enabled() else None
+
+    tap(d, ready, f"#{i} enabled")
+
+
+def open_page(phone, live_server, page, opponents, level):
+    base, _ = live_server
+    phone.get(base + page)
+    wait(phone, lambda d: (by_id(d, "start") is not None and by_id(d, "start").is_enabled()) or None,
+         "the Deal button")
+    phone.find_element("css selector", f"input[name=opp][value='{opponents}']").click()
+    phone.find_element("css selector", f"input[name=level][value='{level}']").click()

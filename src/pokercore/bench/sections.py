@@ -41,6 +41,8 @@ ALL_HANDS = 2_598_960
 BATCH_REFERENCE = "evaluate5_batch(random (n, 5) uint8)"
 BATCH_ALL = "evaluate5_batch(all 2,598,960 hands)"
 _BATCH3 = "evaluate3_batch(random (n, 3) uint8)"
+_BATCH7 = "evaluate7_batch(random (n, 7) uint8)"
+_TWO = ", workers=2"  # the rows on two threads: their note gives the speed-up over the same call on one
 IMPORT_WALL = "import pokercore: wall time - interpreter start-up"
 
 # ---------------------------------------------------------------------------
@@ -90,6 +92,11 @@ def batch_rows(settings: Settings, pending: Pending) -> list[Row]:
     add('evaluate5_batch(all hands, "binh")', lambda: e5(every, "binh"), ALL_HANDS)
     add("evaluate5_batch(all hands, out=int32 array)", lambda: e5(every, out=out), ALL_HANDS)
     add(_BATCH3, lambda: e3(h3), n, "3 cards, Binh scale")
+    h7 = pokercore.random_hands(n, 7, seed=settings.seed)
+    e7 = pokercore.evaluate7_batch
+    add(BATCH_REFERENCE + _TWO, lambda: e5(h5, workers=2), n)
+    add(_BATCH7, lambda: e7(h7), n, "7 cards")
+    add(_BATCH7 + _TWO, lambda: e7(h7, workers=2), n)
     return rows
 
 
@@ -105,8 +112,12 @@ def finish_batch(batch: list[Row], per_call: list[Row]) -> None:
                          r.seconds, r.n, note="fastest per-call form" + (
                              "" if r.library == "pokercore" else "; no batch API")))
     ref = batch[0].rate if batch else None
+    rates = {r.form: r.rate for r in batch if r.library == "pokercore"}
     for row in batch:
-        if row.rate and ref and row.form != _BATCH3:
+        one = rates.get(row.form.removesuffix(_TWO)) if row.form.endswith(_TWO) else None
+        if row.rate and one:
+            row.note = f"2 threads: {row.rate / one:.2f}x the same call on one (needs an idle second core)"
+        elif row.rate and ref and row.form not in (_BATCH3, _BATCH7):
             row.ratio = ref / row.rate
 
 

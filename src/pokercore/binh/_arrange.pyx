@@ -7,6 +7,7 @@ shape, dtype, range, duplicates, finite value tables) before the ``nogil``
 kernels, which trust it.  Masks returned to Python are over the caller's
 input positions: bit ``i`` is ``cards[i]``.
 """
+cimport cython
 from libc.stdint cimport uint8_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, free
 
@@ -21,6 +22,7 @@ import numpy as np
 
 from pokercore.errors import CardTypeError, PokercoreTypeError
 from pokercore.validation import check_hands, check_out
+from pokercore.workers import check_workers, run_rows
 
 cdef enum:
     TABLE_LEN_C = PC_BINH_RANK_OFFSET + PC_NUM_RANKS_BINH + 1
@@ -57,21 +59,46 @@ def count_legal(cards):
     return n
 
 
-def count_legal_batch(hands, name="count_legal_batch", out=None):
-    """Legal split counts of an (n, 13) array of hands, as int64 (``name`` in error messages)."""
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
+cdef class _CountRows:
+    """Rows start..stop - 1 of a checked (n, 13) batch into their legal split counts (a job for ``run_rows``)."""
+    cdef object arr, out
+    cdef const uint8_t *h
+    cdef int64_t *o
+    cdef Py_ssize_t n
+
+    def __init__(self, arr, out):
+        cdef const uint8_t[:, ::1] hv = arr
+        cdef int64_t[::1] ov = out
+        if hv.shape[1] != 13 or ov.shape[0] != hv.shape[0]:
+            raise ValueError("_CountRows: needs (n, 13) hands and an (n,) out")
+        self.arr, self.out, self.n = arr, out, hv.shape[0]
+        self.h = &hv[0, 0] if self.n else NULL
+        self.o = &ov[0] if self.n else NULL
+
+    def __call__(self, Py_ssize_t start, Py_ssize_t stop):
+        cdef Py_ssize_t i
+        if not 0 <= start <= stop <= self.n:
+            raise IndexError(f"_CountRows: rows {start}..{stop} outside 0..{self.n}")
+        cdef Work *w = _alloc()  # one work area a thread
+        try:
+            with nogil:
+                for i in range(start, stop):
+                    _prepare(self.h + 13 * i, w)
+                    self.o[i] = _count(w)
+        finally:
+            free(w)
+
+
+def count_legal_batch(hands, name="count_legal_batch", out=None, workers=1):
+    """Legal split counts of an (n, 13) array of hands, as int64 (``name`` in error messages).
+
+    ``workers``: threads over the rows (:mod:`pokercore.workers`).
+    """
+    nw = check_workers(workers, name)
     arr = check_hands(hands, 13, name=name)
     result = check_out(out, arr.shape[0], name=name, dtype="int64", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Py_ssize_t i, n = h.shape[0]
-    cdef int64_t[::1] o = result
-    cdef Work *w = _alloc()
-    try:
-        with nogil:
-            for i in range(n):
-                _prepare(&h[i, 0], w)
-                o[i] = _count(w)
-    finally:
-        free(w)
+    run_rows(_CountRows(arr, result), arr.shape[0], nw, min_rows=1)
     return result
 
 
@@ -195,11 +222,72 @@ def best_one(cards, ValueTables tables=None, *, prune=True):
     return _best(p, tt, tt + TABLE_LEN_C, tt + 2 * TABLE_LEN_C, prune)
 
 
-def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
+cdef class _BestRows:
+    """Rows start..stop - 1 of a checked (n, 13) batch into their best splits (a job for ``run_rows``).
+
+    ``tables``: None (lexicographic) or three checked value tables, kept here
+    with the hands and the outputs so that the memory outlives every thread.
+    """
+    cdef object keep
+    cdef const uint8_t *h
+    cdef const double *tt
+    cdef const double *tm
+    cdef const double *tb
+    cdef uint8_t *co
+    cdef int32_t *ro
+    cdef double *vo
+    cdef int prune
+    cdef Py_ssize_t n
+
+    def __init__(self, arr, tables, cards_out, ranks_out, values_out, bint prune):
+        cdef const uint8_t[:, ::1] hv = arr
+        cdef uint8_t[:, ::1] cv = cards_out
+        cdef int32_t[:, ::1] rv = ranks_out
+        cdef double[::1] vv = values_out
+        cdef const double[::1] t0, t1, t2
+        self.n = hv.shape[0]
+        if (hv.shape[1] != 13 or cv.shape[0] != self.n or cv.shape[1] != 13 or rv.shape[0] != self.n
+                or rv.shape[1] != 3 or vv.shape[0] != self.n):
+            raise ValueError("_BestRows: the hands and the outputs do not match")
+        self.keep = (arr, tables, cards_out, ranks_out, values_out)
+        self.h = &hv[0, 0] if self.n else NULL
+        self.co = &cv[0, 0] if self.n else NULL
+        self.ro = &rv[0, 0] if self.n else NULL
+        self.vo = &vv[0] if self.n else NULL
+        self.tt = self.tm = self.tb = NULL
+        self.prune = prune
+        if tables is not None:
+            t0, t1, t2 = tables
+            if t0.shape[0] != TABLE_LEN_C or t1.shape[0] != TABLE_LEN_C or t2.shape[0] != TABLE_LEN_C:
+                raise ValueError("_BestRows: value tables of the wrong length")
+            # the kernels index by raw rank 0..7917 = published rank - RANK_OFFSET
+            self.tt, self.tm, self.tb = &t0[PC_BINH_RANK_OFFSET], &t1[PC_BINH_RANK_OFFSET], &t2[PC_BINH_RANK_OFFSET]
+
+    def __call__(self, Py_ssize_t start, Py_ssize_t stop):
+        cdef Py_ssize_t i
+        cdef uint64_t key
+        cdef unsigned sm[3]
+        if not 0 <= start <= stop <= self.n:
+            raise IndexError(f"_BestRows: rows {start}..{stop} outside 0..{self.n}")
+        cdef Work *w = _alloc()  # one work area a thread
+        try:
+            with nogil:
+                for i in range(start, stop):
+                    key = _solve(w, self.h + 13 * i, self.tt, self.tm, self.tb, self.prune, self.vo + i)
+                    _decode(w, key, sm, self.ro + 3 * i)
+                    _write_cards(w, sm, self.co + 13 * i)
+        finally:
+            free(w)
+
+
+def best_batch(hands, tables=None, *, prune=True, name="best_batch", workers=1):
     """Best split of every row of an (n, 13) array.
 
     ``tables``: ``None`` for the lexicographic objective, else a
-    ``(top, middle, bottom)`` triple of value tables.
+    ``(top, middle, bottom)`` triple of value tables.  ``workers``: threads
+    over the rows (:mod:`pokercore.workers`), the same answers for any
+    number.
 
     Returns ``(cards, ranks, values)``: ``cards`` (n, 13) uint8 laid out as
     top 3, middle 5, bottom 5 (each branch in descending code order),
@@ -207,37 +295,16 @@ def best_batch(hands, tables=None, *, prune=True, name="best_batch"):
     (NaN for the lexicographic objective).  ``name`` names the caller in
     error messages.
     """
+    nw = check_workers(workers, name)
     arr = check_hands(hands, 13, name=name)
-    cdef const uint8_t[:, ::1] h = arr
-    cdef const double[::1] tt, tm, tb
-    cdef const double *ptt = NULL
-    cdef const double *ptm = NULL
-    cdef const double *ptb = NULL
+    checked = None
     if tables is not None:
         if not isinstance(tables, tuple) or len(tables) != 3:
             raise PokercoreTypeError("best_batch: tables must be a (top, middle, bottom) tuple of arrays or None")
-        tt = value_table(tables[0], "best_batch")
-        tm = value_table(tables[1], "best_batch")
-        tb = value_table(tables[2], "best_batch")
-        # the kernels index by raw rank 0..7917 = published rank - RANK_OFFSET
-        ptt, ptm, ptb = &tt[PC_BINH_RANK_OFFSET], &tm[PC_BINH_RANK_OFFSET], &tb[PC_BINH_RANK_OFFSET]
-    cdef Py_ssize_t i, n = h.shape[0]
+        checked = tuple(value_table(t, "best_batch") for t in tables)
+    cdef Py_ssize_t n = arr.shape[0]
     cards_out = np.empty((n, 13), dtype=np.uint8)
     ranks_out = np.empty((n, 3), dtype=np.int32)
     values_out = np.empty(n, dtype=np.float64)
-    cdef uint8_t[:, ::1] co = cards_out
-    cdef int32_t[:, ::1] ro = ranks_out
-    cdef double[::1] vo = values_out
-    cdef Work *w = _alloc()
-    cdef uint64_t key
-    cdef unsigned sm[3]
-    cdef int p = bool(prune)
-    try:
-        with nogil:
-            for i in range(n):
-                key = _solve(w, &h[i, 0], ptt, ptm, ptb, p, &vo[i])
-                _decode(w, key, sm, &ro[i, 0])
-                _write_cards(w, sm, &co[i, 0])
-    finally:
-        free(w)
+    run_rows(_BestRows(arr, checked, cards_out, ranks_out, values_out, bool(prune)), n, nw, min_rows=1)
     return cards_out, ranks_out, values_out

@@ -36,8 +36,10 @@ exact test on them, the same as :func:`pokercore.binh.classify_special`:
   never carry).
 
 Every entry point validates its input (type, dtype, shape, range,
-duplicates) once, then runs a ``nogil`` loop that trusts it.
+duplicates) once, then runs a ``nogil`` loop that trusts it, on ``workers=``
+threads (:mod:`pokercore.workers`).
 """
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, int8_t, uint64_t
 
 from pokercore.binh._arrange_input cimport hand13
@@ -47,6 +49,7 @@ import numpy as np
 
 from pokercore.errors import CardTypeError
 from pokercore.validation import check_hands, check_out
+from pokercore.workers import check_workers, run_rows
 
 cdef enum:
     DRAGON_FLUSH = 1
@@ -219,29 +222,63 @@ cdef inline int8_t _best(uint16_t mask) noexcept nogil:
 # ---------------------------------------------------------------- entry points
 
 
-def classify_batch(hands, name="classify_batch", out=None):
+@cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled
+cdef class _KindRows:
+    """Rows start..stop - 1 of a checked (n, 13) batch into kind codes (int8) or masks (uint16): a ``run_rows`` job."""
+    cdef object arr, out
+    cdef const uint8_t *h
+    cdef int8_t *codes
+    cdef uint16_t *masks
+    cdef Py_ssize_t n
+
+    def __init__(self, arr, out):
+        cdef const uint8_t[:, ::1] hv = arr
+        cdef int8_t[::1] cv
+        cdef uint16_t[::1] mv
+        self.arr, self.out, self.n = arr, out, hv.shape[0]
+        self.h = &hv[0, 0] if self.n else NULL
+        self.codes, self.masks = NULL, NULL
+        if out.dtype == np.int8:
+            cv = out
+            if cv.shape[0] != self.n:
+                raise ValueError("_KindRows: out needs a row for every hand")
+            self.codes = &cv[0] if self.n else NULL
+        else:
+            mv = out
+            if mv.shape[0] != self.n:
+                raise ValueError("_KindRows: out needs a row for every hand")
+            self.masks = &mv[0] if self.n else NULL
+        if hv.shape[1] != 13:
+            raise ValueError("_KindRows: needs (n, 13) hands")
+
+    def __call__(self, Py_ssize_t start, Py_ssize_t stop):
+        cdef Py_ssize_t i
+        if not 0 <= start <= stop <= self.n:
+            raise IndexError(f"_KindRows: rows {start}..{stop} outside 0..{self.n}")
+        with nogil:
+            if self.codes != NULL:
+                for i in range(start, stop):
+                    self.codes[i] = _best(_kinds(self.h + 13 * i))
+            else:
+                for i in range(start, stop):
+                    self.masks[i] = _kinds(self.h + 13 * i)
+
+
+def classify_batch(hands, name="classify_batch", out=None, workers=1):
     """Best special kind code of each row of an (n, 13) array of card codes, as int8 (0: not special)."""
+    nw = check_workers(workers, name)
     arr = check_hands(hands, 13, name=name)
     result = check_out(out, arr.shape[0], name=name, dtype="int8", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Py_ssize_t i, n = h.shape[0]
-    cdef int8_t[::1] o = result
-    with nogil:
-        for i in range(n):
-            o[i] = _best(_kinds(&h[i, 0]))
+    run_rows(_KindRows(arr, result), arr.shape[0], nw)
     return result
 
 
-def kinds_batch(hands, name="kinds_batch", out=None):
+def kinds_batch(hands, name="kinds_batch", out=None, workers=1):
     """Kinds mask of each row of an (n, 13) array, as uint16: bit ``code - 1`` per kind matched."""
+    nw = check_workers(workers, name)
     arr = check_hands(hands, 13, name=name)
     result = check_out(out, arr.shape[0], name=name, dtype="uint16", inputs=(hands, arr))
-    cdef const uint8_t[:, ::1] h = arr
-    cdef Py_ssize_t i, n = h.shape[0]
-    cdef uint16_t[::1] o = result
-    with nogil:
-        for i in range(n):
-            o[i] = _kinds(&h[i, 0])
+    run_rows(_KindRows(arr, result), arr.shape[0], nw)
     return result
 
 

@@ -46,6 +46,7 @@ import numpy as np
 
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from ..validation import check_hands, refuse_masked
+from ..workers import check_workers
 from . import _arrange
 from ._input import codes, hand_array
 from .arrangement import Arrangement
@@ -69,7 +70,6 @@ NUM_SPLITS: int = _arrange.NUM_SPLITS
 #: Length of a value table: indexed by the Binh rank itself, ``10001..17917``
 #: (``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``); lower entries are never read.
 TABLE_LEN: int = _arrange.TABLE_LEN
-_LEGACY_LEN = TABLE_LEN - _arrange.RANK_OFFSET
 
 #: Row type of :func:`legal_arrangements`: three 13-bit masks over the input
 #: positions (bit ``i`` = ``cards[i]``) and the three Binh ranks.
@@ -96,10 +96,7 @@ class BranchTables:
         read.  Values must be finite real numbers (a bool, integer or float dtype;
         a complex, object or string table is refused).  The arrays are copied once into
         read-only arrays that cannot be made writeable again, so the
-        values checked here are the values every search reads.  A table of length
-        ``TABLE_LEN - BINH_RANK_OFFSET`` (7918, indexed by ``rank -
-        BINH_RANK_OFFSET``, the layout before Binh ranks had their own
-        range) is accepted and shifted into place.
+        values checked here are the values every search reads.
 
     Notes
     -----
@@ -135,12 +132,10 @@ class BranchTables:
                 arr = np.asarray(table)  # the dtype as given: the kernel module refuses what is not real
             except (TypeError, ValueError) as exc:
                 raise PokercoreTypeError(f"BranchTables.{name}: a value table must hold numbers: {exc}") from None
-            if arr.shape == (_LEGACY_LEN,):
-                arr = np.concatenate([np.zeros(_arrange.RANK_OFFSET, dtype=arr.dtype), arr])
             checked.append(arr)
         # One check (shape, finite values) and one frozen copy (read-only arrays over immutable bytes):
         # what the search reads.
-        kernel = _arrange.ValueTables(*checked, name="BranchTables")
+        kernel = _arrange.ValueTables(checked[0], checked[1], checked[2], name="BranchTables")
         object.__setattr__(self, "_kernel", kernel)
         for name in ("top", "middle", "bottom"):
             object.__setattr__(self, name, getattr(kernel, name))
@@ -273,17 +268,19 @@ def count_legal(cards: Any) -> int:
     return int(_arrange.count_legal(hand_array(cards, "count_legal")))
 
 
-def count_legal_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
+def count_legal_batch(hands: Any, out: np.ndarray | None = None, *, workers: int | None = 1) -> np.ndarray:
     """:func:`count_legal` of each row of an (n, 13) array; int64 of shape (n,).
 
     ``hands`` and ``out`` (int64, shape (n,)) follow the batch policy of
-    :mod:`pokercore.validation`.
+    :mod:`pokercore.validation`; ``workers`` threads (an int >= 1, or None
+    for every core: :mod:`pokercore.workers`) share the rows, with the same
+    answers for any number.
 
     >>> import pokercore as pc
     >>> count_legal_batch(pc.random_hands(3, 13, seed=1)).shape
     (3,)
     """
-    result: np.ndarray = _arrange.count_legal_batch(hands, "count_legal_batch", out)
+    result: np.ndarray = _arrange.count_legal_batch(hands, "count_legal_batch", out, workers)
     return result
 
 
@@ -367,11 +364,14 @@ def best_arrangement(cards: Any, objective: Objective = "lexicographic") -> Arra
     return Arrangement._from_search(hand, masks, ranks)
 
 
-def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -> BatchResult:
+def best_arrangement_batch(
+    hands: Any, objective: Objective = "lexicographic", *, workers: int | None = 1
+) -> BatchResult:
     """:func:`best_arrangement` for every row of an (n, 13) array of hands.
 
-    The lexicographic and table objectives run in one ``nogil`` loop; a
-    callable objective is applied hand by hand.
+    The lexicographic and table objectives run in a ``nogil`` loop (on
+    ``workers`` threads); a callable objective is applied hand by hand on
+    the calling thread.
 
     Parameters
     ----------
@@ -380,6 +380,11 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
         :mod:`pokercore.validation` (any integer dtype and layout; no hands
         give empty arrays).
     objective : "lexicographic", BranchTables or callable
+    workers : int or None, default 1
+        Threads sharing the rows of the compiled search: an int >= 1, or
+        None for every core (:mod:`pokercore.workers`); the same answers for
+        any number.  A callable objective runs on the calling thread only
+        (``workers`` is still checked).
 
     Returns
     -------
@@ -400,9 +405,11 @@ def best_arrangement_batch(hands: Any, objective: Objective = "lexicographic") -
     _check_objective(objective)
     name = "best_arrangement_batch"
     if isinstance(objective, str):
-        return BatchResult(*_arrange.best_batch(hands, name=name))
+        return BatchResult(*_arrange.best_batch(hands, name=name, workers=workers))
     if isinstance(objective, BranchTables):
-        return BatchResult(*_arrange.best_batch(hands, (objective.top, objective.middle, objective.bottom), name=name))
+        tables = (objective.top, objective.middle, objective.bottom)
+        return BatchResult(*_arrange.best_batch(hands, tables, name=name, workers=workers))
+    check_workers(workers, name)
     # A callable: hand by hand, after the same check of every row.
     arr = check_hands(hands, 13, name=name)
     n = arr.shape[0]

@@ -202,7 +202,7 @@ def classify_special(cards: Any) -> SpecialHand:
     return SpecialHand.from_mask(_special.kinds_one(codes(cards, 13, "classify_special")))
 
 
-def classify_special_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
+def classify_special_batch(hands: Any, out: np.ndarray | None = None, *, workers: int | None = 1) -> np.ndarray:
     """Best special kind code of every row of an (n, 13) array of hands.
 
     The compiled counterpart of ``classify_special(hand).best`` for many
@@ -217,6 +217,10 @@ def classify_special_batch(hands: Any, out: np.ndarray | None = None) -> np.ndar
     out : ndarray of int8, shape (n,), optional
         Where to write the codes (a writeable C-contiguous array sharing no
         memory with ``hands``).
+    workers : int or None, default 1
+        Threads over the rows (the loop releases the GIL): an int >= 1, or
+        None for every core (:mod:`pokercore.workers`); the same answers for
+        any number.
 
     Returns
     -------
@@ -253,11 +257,11 @@ def classify_special_batch(hands: Any, out: np.ndarray | None = None) -> np.ndar
     ...     for c, h in zip(classify_special_batch(many), many))
     True
     """
-    result: np.ndarray = _special.classify_batch(hands, "classify_special_batch", out)
+    result: np.ndarray = _special.classify_batch(hands, "classify_special_batch", out, workers)
     return result
 
 
-def special_kinds_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray:
+def special_kinds_batch(hands: Any, out: np.ndarray | None = None, *, workers: int | None = 1) -> np.ndarray:
     """Every special kind each row of an (n, 13) array of hands matches, as a bit mask.
 
     Parameters
@@ -266,6 +270,8 @@ def special_kinds_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray
         Thirteen distinct cards per row.
     out : ndarray of uint16, shape (n,), optional
         Where to write the masks, as ``out`` of :func:`classify_special_batch`.
+    workers : int or None, default 1
+        Threads, as for :func:`classify_special_batch`.
 
     Returns
     -------
@@ -287,5 +293,5 @@ def special_kinds_batch(hands: Any, out: np.ndarray | None = None) -> np.ndarray
     >>> bin(masks[0]), [k.label for k in SpecialHand.from_mask(masks[0]).kinds]
     ('0b110001000', ['straight flush', 'three flushes', 'three straights'])
     """
-    result: np.ndarray = _special.kinds_batch(hands, "special_kinds_batch", out)
+    result: np.ndarray = _special.kinds_batch(hands, "special_kinds_batch", out, workers)
     return result

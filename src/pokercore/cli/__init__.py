@@ -55,6 +55,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(("eval",), "pokercore.cli.evaluate:main", "rank and name a 5-, 6- or 7-card hand (or a 3-card Binh top)"),
     Command(("equity",), "pokercore.cli.equity:main",
             "hold'em equity of hands and ranges, exact or Monte Carlo"),
+    Command(("range",), "pokercore.cli.range_grid:main",
+            "show a hold'em range on the 13x13 grid with its weights and combo counts"),
     Command(("simulate",), "pokercore.cli.simulate:main",
             "play a seeded AI-against-AI match of Binh or draw and print each agent's results"),
     Command(("binh", "play"), "pokercore.cli.binh:main_play", "play Binh poker against 3 AIs in the terminal"),

@@ -33,7 +33,9 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import IO
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from typing import IO, Any
 
 import numpy as np
 
@@ -426,6 +428,12 @@ def _parser_train() -> argparse.ArgumentParser:
     p.add_argument("--tol", type=seconds(zero=True, what="share"), default=0.0,
                    help="stop early once the share of changed arrangements is at most this (default 0: never)")
     p.add_argument("--out", required=True, help="the .npz file to write (checked before training)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=integer(1), default=1,
+                       help="processes that run each round's searches (default 1); the tables do not change")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run the searches on the Dask cluster at ADDRESS (tcp://HOST:8786); "
+                            'needs pip install "pokercore[dask]"')
     return p
 
 
@@ -438,8 +446,16 @@ def main_train(argv: Sequence[str] | None = None) -> int:
     args = _parser_train().parse_args(words)
     out = args.out if args.out.endswith(".npz") else args.out + ".npz"  # the name numpy's savez writes
     check_writable(out)  # before minutes of training, not after
-    tables, history = train(args.rounds, args.deals, args.seed, players=args.players,
-                            eval_hands=args.eval_hands, tol=args.tol, log=sys.stderr)
+    with ExitStack() as stack:
+        executor: Any = None
+        if args.scheduler is not None:
+            from ..sim.cluster import connect
+
+            executor = stack.enter_context(connect(args.scheduler)).get_executor()
+        elif args.workers > 1:
+            executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+        tables, history = train(args.rounds, args.deals, args.seed, players=args.players,
+                                eval_hands=args.eval_hands, tol=args.tol, log=sys.stderr, executor=executor)
     tables.meta.update(command="pokercore binh train " + " ".join(words), rounds=args.rounds,
                        deals=args.deals, seed=args.seed, players=args.players, history=history)
     atomic_write(out, tables.save)

@@ -75,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=integer(1), default=1,
                         help="worker processes; the pool uses min(W, number of chunks, CPU count) "
                              "(default 1: run in this process)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the chunks on the Dask cluster whose scheduler listens at ADDRESS "
+                             "(tcp://HOST:8786); agent files are shipped to its workers; the same seed gives the "
+                             'same result (needs pip install "pokercore[dask]")')
     parser.add_argument("--chunk-size", type=integer(1), default=50,
                         help="deals per seeded chunk, the unit of work and of seeding (default 50)")
     parser.add_argument("--duplicate", action="store_true",
@@ -120,6 +124,11 @@ def _prechecks(args: argparse.Namespace) -> None:
         _require("matplotlib", "--plot", "plot")
     if args.progress:
         _require("tqdm", "--progress", "sim")
+    if args.scheduler is not None:
+        _require("distributed", "--scheduler", "dask")
+        if args.workers != 1:
+            raise PokercoreValueError("--workers and --scheduler do not go together: the cluster's workers run "
+                                      "the chunks (start more with 'dask worker')")
     stdout = [option for option, path in given.items() if path == "-"]
     if len(stdout) > 1:
         raise PokercoreValueError(f"only one of {' and '.join(stdout)} can be - (standard output)")
@@ -172,10 +181,19 @@ def _run(args: argparse.Namespace) -> int:
 
     agents = [a for part in args.agents for a in part.split(",") if a]
     game_name = args.game if ":" not in args.game else ""
-    result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
-                      duplicate=args.duplicate, chunk_size=args.chunk_size,
-                      progress=_progress(args, unit_of(game_name)), decision_timeout=args.decision_timeout,
-                      keep_payoffs=bool(args.per_deal))
+    client = None
+    if args.scheduler is not None:
+        from ..sim.cluster import connect
+
+        client = connect(args.scheduler)
+    try:
+        result = simulate(args.game, agents, args.deals, args.seed, workers=args.workers,
+                          duplicate=args.duplicate, chunk_size=args.chunk_size, executor=client,
+                          progress=_progress(args, unit_of(game_name)), decision_timeout=args.decision_timeout,
+                          keep_payoffs=bool(args.per_deal))
+    finally:
+        if client is not None:
+            client.close()
     # With --json - or --per-deal -, standard output holds that data alone; the rest goes to stderr.
     info = sys.stderr if "-" in (args.json, args.per_deal) else sys.stdout
     print(result.table(), file=info)

@@ -1,9 +1,23 @@
-"""Type stubs for the compiled equity kernels ``pokercore.holdem._equity`` (private; see ``pokercore.holdem.equity``)."""
+"""Type stubs of the compiled exact equity kernels ``pokercore.holdem._equity`` (private).
+
+See ``pokercore.holdem.equity``, which validates every input and schedules these kernels.
+"""
+
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+MAX_PLAYERS: Final[int]
+
 def exact_unit(
     holes: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64], board: npt.NDArray[np.uint8],
     dead_mask: int, a_lo: int, a_hi: int, i0_lo: int, i0_hi: int, symmetry: int = 1,
+    stop: npt.NDArray[np.int32] | None = None, signals: bool = False,
 ) -> tuple[npt.NDArray[np.float64], float]: ...
+def count_deals(
+    combos: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], limit: int, step_limit: int,
+) -> tuple[int, int]: ...
+def build_deals(
+    combos: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int64], weights: npt.NDArray[np.float64], count: int,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...

@@ -1,23 +1,32 @@
-# cython: language_level=3
-"""Hold'em equity kernels: exact board enumeration and Monte Carlo, GIL released.
+# cython: language_level=3, auto_pickle=False, autotestdict=False
+"""Hold'em exact equity kernels: the deals of ranges and every board of each, GIL released.
 
 Private: :mod:`pokercore.equity` validates every input (distinct cards,
 ranges after card removal, player counts) and schedules these kernels over
-threads.  Each kernel call is one *unit* of work (Monte Carlo: a run of
-seeded units) whose result depends only on its arguments, so the units can
+threads.  :func:`count_deals` and :func:`build_deals` list the deals (one
+combo per player, no card shared); each :func:`exact_unit` call is one
+*unit* of work whose result depends only on its arguments, so the units can
 run on any number of threads and be summed in a fixed order: the same
 inputs give the same answer.
 
 Exact results, shape ``(4, P)``: row 0 wins (sole best hand), row 1 ties
 (best hand shared), row 2 tie shares (``1/k`` for a ``k``-way split), row 3
-zero; weighted by the product of the players' combo weights.  Monte Carlo
-results: :mod:`pokercore.holdem._montecarlo`.
+zero; weighted by the product of the players' combo weights.  Monte Carlo:
+:mod:`pokercore.holdem._montecarlo`.
 """
-from libc.stdint cimport uint8_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint64_t, int64_t, int32_t, INT64_MAX
+from libc.math cimport frexp, ldexp
 
 from pokercore.ceval7 cimport PC7_CARD, PC7_BIT16, PC7_SUIT_BIAS, pc7_rank7_keys
+from pokercore.holdem._common cimport PC_MAX_PLAYERS, PC_SUIT_BITS, pc_poll, poll, raise_pending
 
-DEF MAX_PLAYERS = 10
+#: Most players of one equity question (the one definition, in _common.h).
+MAX_PLAYERS = PC_MAX_PLAYERS
+
+
+cdef enum:
+    POLL_HANDS = 1 << 20  # hands scored between two polls of the stop flag and the signal handlers
+
 
 cdef inline void _score(const int *ranks, int P, int64_t *win, int64_t *tie, int64_t *tcount) noexcept nogil:
     cdef int p, best = 0, n = 0
@@ -35,17 +44,13 @@ cdef inline void _score(const int *ranks, int P, int64_t *win, int64_t *tie, int
         for p in range(P):
             if ranks[p] == best:
                 tie[p] += 1
-                tcount[p * (MAX_PLAYERS + 1) + n] += 1
-
-
-
-DEF SUIT_BITS = 0x1111111111111  # bit 4r of a 52-bit card mask, r = 0..12
+                tcount[p * (PC_MAX_PLAYERS + 1) + n] += 1
 
 
 cdef inline uint64_t _swap_suits(uint64_t mask, int x, int y) noexcept nogil:
     """The card mask with suits x and y exchanged."""
-    cdef uint64_t mx = mask & (<uint64_t>SUIT_BITS << x)
-    cdef uint64_t my = mask & (<uint64_t>SUIT_BITS << y)
+    cdef uint64_t mx = mask & (PC_SUIT_BITS << x)
+    cdef uint64_t my = mask & (PC_SUIT_BITS << y)
     return (mask ^ mx ^ my) | ((mx >> x) << y) | ((my >> y) << x)
 
 
@@ -83,8 +88,8 @@ ctypedef struct _Enum:
     int n
     int need
     int P
-    uint64_t hk[MAX_PLAYERS]
-    uint64_t hb[MAX_PLAYERS]
+    uint64_t hk[PC_MAX_PLAYERS]
+    uint64_t hb[PC_MAX_PLAYERS]
     _Sym sym
     int64_t *win
     int64_t *tie
@@ -125,7 +130,7 @@ cdef void _enum_sym(_Enum *e, int level, int lo, int hi, uint64_t key, uint64_t 
     cdef int t, c, p, w, r0, r1, best, nb
     cdef uint64_t k, b, hk0, hk1, hb0, hb1
     cdef int64_t w0, w1, tt
-    cdef int ranks[MAX_PLAYERS]
+    cdef int ranks[PC_MAX_PLAYERS]
     if level == e.need - 1:
         if e.P == 2 and e.sym.n == 0:  # the common case, without orbit weights
             hk0 = key + e.hk[0]
@@ -145,7 +150,7 @@ cdef void _enum_sym(_Enum *e, int level, int lo, int hi, uint64_t key, uint64_t 
             e.tie[0] += tt
             e.tie[1] = e.tie[0]
             e.tcount[2] = e.tie[0]
-            e.tcount[MAX_PLAYERS + 1 + 2] = e.tie[0]
+            e.tcount[PC_MAX_PLAYERS + 1 + 2] = e.tie[0]
             return
         for t in range(lo, hi):
             c = e.live[t]
@@ -165,7 +170,7 @@ cdef void _enum_sym(_Enum *e, int level, int lo, int hi, uint64_t key, uint64_t 
                     e.tie[0] += w
                     e.tie[1] += w
                     e.tcount[2] += w
-                    e.tcount[MAX_PLAYERS + 1 + 2] += w
+                    e.tcount[PC_MAX_PLAYERS + 1 + 2] += w
                 continue
             best = 0
             nb = 0
@@ -182,7 +187,7 @@ cdef void _enum_sym(_Enum *e, int level, int lo, int hi, uint64_t key, uint64_t 
                         e.win[p] += w
                     else:
                         e.tie[p] += w
-                        e.tcount[p * (MAX_PLAYERS + 1) + nb] += w
+                        e.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += w
         return
     for t in range(lo, hi):
         c = e.live[t]
@@ -203,10 +208,10 @@ cdef void _enum_one(const uint8_t *holes, int P, uint64_t fixed_key, uint64_t fi
     as the orbit has boards.
     """
     cdef uint64_t used = board_mask | dead_mask
-    cdef uint64_t hands[MAX_PLAYERS]
+    cdef uint64_t hands[PC_MAX_PLAYERS]
     cdef uint8_t live[52]
     cdef int n = 0, c, t, p
-    cdef int ranks[MAX_PLAYERS]
+    cdef int ranks[PC_MAX_PLAYERS]
     cdef _Enum e
     e.sym.n = 0
     for p in range(P):
@@ -245,14 +250,21 @@ cdef void _enum_one(const uint8_t *holes, int P, uint64_t fixed_key, uint64_t fi
 
 
 def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uint8_t[::1] board,
-               uint64_t dead_mask, Py_ssize_t a_lo, Py_ssize_t a_hi, int i0_lo, int i0_hi, int symmetry=1):
+               uint64_t dead_mask, Py_ssize_t a_lo, Py_ssize_t a_hi, int i0_lo, int i0_hi, int symmetry=1,
+               const int32_t[::1] stop=None, bint signals=False):
     """Weighted (4, P) counts over assignments ``a_lo..a_hi`` and first board indexes ``i0_lo..i0_hi``.
 
     ``holes[a]`` holds the 2P hole cards of assignment ``a`` (player p: columns
     2p, 2p+1); ``board`` the known board cards; ``dead_mask`` bit ``c`` for
     every other card out of the deck.  ``symmetry=0`` scores every board
     one by one (no suit symmetry).  Returns ``(counts, weight)``: the
-    weighted counts and the weighted number of boards.
+    weighted counts and the weighted number of boards; weight -1.0 if the
+    run stopped early (the counts are then partial).
+
+    The run stops early when ``stop[0]`` becomes nonzero (set it from
+    another thread) and, with ``signals=True`` on the main thread, when a
+    signal handler raises: that exception (``KeyboardInterrupt`` for
+    Ctrl-C) is raised here within milliseconds.
     """
     import numpy as np
     cdef int P = <int>(holes.shape[1] // 2)
@@ -261,14 +273,20 @@ def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uin
     cdef Py_ssize_t a
     cdef int p, j, nt
     cdef uint64_t fixed_key = PC7_SUIT_BIAS, fixed_bits = 0, board_mask = 0
-    cdef int64_t win[MAX_PLAYERS]
-    cdef int64_t tie[MAX_PLAYERS]
-    cdef int64_t tcount[MAX_PLAYERS * (MAX_PLAYERS + 1)]
-    cdef double w, boards
-    if P < 2 or P > MAX_PLAYERS or holes.shape[1] != 2 * P or k > 5:
+    cdef int64_t win[PC_MAX_PLAYERS]
+    cdef int64_t tie[PC_MAX_PLAYERS]
+    cdef int64_t tcount[PC_MAX_PLAYERS * (PC_MAX_PLAYERS + 1)]
+    cdef double w, boards, work = 0.0
+    cdef pc_poll ctx
+    if P < 2 or P > PC_MAX_PLAYERS or holes.shape[1] != 2 * P or k > 5:
         raise ValueError("exact_unit: bad shapes")
     if a_lo < 0 or a_hi > holes.shape[0] or a_hi > weights.shape[0]:
         raise ValueError("exact_unit: bad assignment range")
+    if stop is not None and stop.shape[0] < 1:
+        raise ValueError("exact_unit: stop must hold one int32")
+    ctx.stop = &stop[0] if stop is not None else NULL
+    ctx.signals = signals
+    ctx.raised = 0
     for j in range(k):
         fixed_key += PC7_CARD[board[j]]
         fixed_bits |= PC7_BIT16[board[j]]
@@ -278,10 +296,15 @@ def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uin
     cdef double total = 0.0
     with nogil:
         for a in range(a_lo, a_hi):
+            if work >= POLL_HANDS:
+                work = 0.0
+                if poll(&ctx):
+                    total = -1.0
+                    break
             for p in range(P):
                 win[p] = 0
                 tie[p] = 0
-            for j in range(MAX_PLAYERS * (MAX_PLAYERS + 1)):
+            for j in range(PC_MAX_PLAYERS * (PC_MAX_PLAYERS + 1)):
                 tcount[j] = 0
             _enum_one(&holes[a, 0], P, fixed_key, fixed_bits, board_mask, dead_mask, need, i0_lo, i0_hi,
                       symmetry, win, tie, tcount)
@@ -289,10 +312,14 @@ def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uin
             for p in range(P):
                 r[0, p] += w * win[p]
                 r[1, p] += w * tie[p]
-                for nt in range(2, MAX_PLAYERS + 1):
-                    r[2, p] += w * tcount[p * (MAX_PLAYERS + 1) + nt] / nt
+                for nt in range(2, PC_MAX_PLAYERS + 1):
+                    r[2, p] += w * tcount[p * (PC_MAX_PLAYERS + 1) + nt] / nt
             # Boards: sole wins plus, for each k-way tie, its k tied players / k.
-            total += w * _boards(win, tcount, P)
+            boards = _boards(win, tcount, P)
+            total += w * boards
+            work += boards * P + 1.0
+    if ctx.raised:
+        raise_pending()
     for p in range(P):
         r[3, p] = 0.0
     return result, total
@@ -304,6 +331,166 @@ cdef inline double _boards(const int64_t *win, const int64_t *tcount, int P) noe
     cdef double ties = 0.0
     for p in range(P):
         wins += win[p]
-        for nt in range(2, MAX_PLAYERS + 1):
-            ties += <double>tcount[p * (MAX_PLAYERS + 1) + nt] / nt
+        for nt in range(2, PC_MAX_PLAYERS + 1):
+            ties += <double>tcount[p * (PC_MAX_PLAYERS + 1) + nt] / nt
     return <double>wins + ties
+
+
+# -- Deals: every disjoint choice of one combo per player ------------------------------
+
+ctypedef struct _Deals:
+    const uint64_t *masks   # card mask of every combo, the players' ranges one after the other
+    const int64_t *offsets  # player p's combos: offsets[p] .. offsets[p + 1] - 1
+    int P
+    int64_t count           # deals found
+    int64_t limit           # stop once more than this many are found
+    int64_t steps           # combos tried
+    int64_t step_limit      # stop once more than this many are tried
+    int status              # 0 finished, 1 more than `limit` deals, 2 more than `step_limit` steps
+    # building (NULL when counting):
+    const uint8_t *combos   # (n, 2) card codes
+    const double *mant      # weight of combo j = mant[j] * 2**expo[j], mant in [0.5, 1)
+    const int *expo
+    uint8_t *holes          # (limit, 2P)
+    double *dm              # deal d weighs dm[d] * 2**de[d]
+    int64_t *de
+    int64_t pick[PC_MAX_PLAYERS]
+
+
+cdef void _deals(_Deals *d, int p, uint64_t used) noexcept nogil:
+    """Depth-first over the players' combos in order (player 0 outermost), skipping shared cards."""
+    cdef int64_t j, row
+    cdef int q
+    cdef double m
+    cdef int64_t e
+    for j in range(d.offsets[p], d.offsets[p + 1]):
+        d.steps += 1
+        if d.steps > d.step_limit:
+            d.status = 2
+            return
+        if used & d.masks[j]:
+            continue
+        d.pick[p] = j
+        if p + 1 < d.P:
+            _deals(d, p + 1, used | d.masks[j])
+            if d.status:
+                return
+            continue
+        if d.count >= d.limit:
+            d.status = 1
+            return
+        if d.holes != NULL:
+            row = d.count
+            m = 1.0
+            e = 0
+            for q in range(d.P):
+                d.holes[row * 2 * d.P + 2 * q] = d.combos[2 * d.pick[q]]
+                d.holes[row * 2 * d.P + 2 * q + 1] = d.combos[2 * d.pick[q] + 1]
+                m = m * d.mant[d.pick[q]]
+                e += d.expo[d.pick[q]]
+            d.dm[row] = m
+            d.de[row] = e
+        d.count += 1
+
+
+cdef int _setup_deals(_Deals *d, const uint8_t[:, ::1] combos, const int64_t[::1] offsets,
+                      uint64_t *masks) except -1:
+    cdef Py_ssize_t j, n = combos.shape[0]
+    cdef int p, P = <int>(offsets.shape[0] - 1)
+    if P < 2 or P > PC_MAX_PLAYERS or combos.shape[1] != 2 or offsets[0] != 0 or offsets[P] != n:
+        raise ValueError("deals: bad shapes")
+    for p in range(P):
+        if offsets[p + 1] < offsets[p]:
+            raise ValueError("deals: bad offsets")
+    for j in range(n):
+        masks[j] = ((<uint64_t>1) << (combos[j, 0] & 63)) | ((<uint64_t>1) << (combos[j, 1] & 63))
+    d.masks = masks
+    d.offsets = &offsets[0]
+    d.P = P
+    d.count = d.steps = 0
+    d.status = 0
+    d.holes = NULL
+    return 0
+
+
+def count_deals(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, int64_t limit, int64_t step_limit):
+    """Count the deals of ranges: one combo per player, no card in two combos.
+
+    Player ``p`` holds one of ``combos[offsets[p]:offsets[p+1]]``.  Returns
+    ``(count, status)``: status 0 when ``count`` is the number of deals, 1
+    when there are more than ``limit`` (count is ``limit``), 2 when the
+    count stopped after ``step_limit`` combos tried (count is a lower bound).
+    """
+    import numpy as np
+    cdef _Deals d
+    masks = np.empty(combos.shape[0], dtype=np.uint64)
+    cdef uint64_t[::1] mv = masks
+    _setup_deals(&d, combos, offsets, &mv[0] if combos.shape[0] else NULL)
+    d.limit = limit
+    d.step_limit = step_limit
+    if combos.shape[0]:
+        with nogil:
+            _deals(&d, 0, 0)
+    return int(d.count), int(d.status)
+
+
+def build_deals(const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
+                int64_t count):
+    """The ``count`` deals of :func:`count_deals` (which must say status 0): ``(holes, weights)``.
+
+    ``holes[d]`` holds the 2P hole cards of deal ``d`` (player p: columns 2p,
+    2p+1), in depth-first order (player 0's combos outermost, each range in
+    its order); ``weights[d]`` the product of its combos' weights.  The
+    products are formed exponent apart, so they never underflow to zero
+    together: if even the heaviest deal would weigh less than 2**-960, all
+    are scaled by one power of two (the shares they give do not change).
+    """
+    import numpy as np
+    cdef _Deals d
+    cdef Py_ssize_t j, n = combos.shape[0]
+    cdef int64_t i, emax, shift = 0
+    cdef int ex
+    cdef int P = <int>(offsets.shape[0] - 1)
+    if weights.shape[0] != n or count < 0:
+        raise ValueError("build_deals: bad shapes")
+    for j in range(n):
+        if not (weights[j] > 0.0 and weights[j] <= 1.0):
+            raise ValueError("build_deals: weights must be in (0, 1]")
+    masks = np.empty(n, dtype=np.uint64)
+    mant = np.empty(n, dtype=np.float64)
+    expo = np.empty(n, dtype=np.intc)
+    holes = np.zeros((count, 2 * max(P, 0)), dtype=np.uint8)
+    dm = np.empty(count, dtype=np.float64)
+    de = np.empty(count, dtype=np.int64)
+    cdef uint64_t[::1] mv = masks
+    cdef double[::1] mm = mant
+    cdef int[::1] me = expo
+    cdef uint8_t[:, ::1] hv = holes
+    cdef double[::1] dmv = dm
+    cdef int64_t[::1] dev = de
+    _setup_deals(&d, combos, offsets, &mv[0] if n else NULL)
+    for j in range(n):
+        mm[j] = frexp(weights[j], &ex)
+        me[j] = ex
+    d.limit = count
+    d.step_limit = INT64_MAX
+    d.combos = &combos[0, 0] if n else NULL
+    d.mant = &mm[0] if n else NULL
+    d.expo = &me[0] if n else NULL
+    d.holes = &hv[0, 0] if count else NULL
+    d.dm = &dmv[0] if count else NULL
+    d.de = &dev[0] if count else NULL
+    if count:
+        with nogil:
+            _deals(&d, 0, 0)
+    if d.count != count or d.status == 2:
+        raise ValueError("build_deals: count differs from count_deals")
+    if count:
+        emax = de.max()
+        if emax < -960:
+            shift = -emax
+    out = np.empty(count, dtype=np.float64)
+    cdef double[::1] ov = out
+    for i in range(count):
+        ov[i] = ldexp(dmv[i], <int>(dev[i] + shift))
+    return holes, out

@@ -17,7 +17,14 @@ The kernels release the GIL: ``workers=2`` runs on two cores.  Exact
 enumeration is incremental (the key sums of the first board cards are kept
 while the last runs over the deck) and uses suit symmetry: when swapping
 two suits leaves the hands, the board and the dead cards unchanged, one
-board per orbit is scored and counted for the whole orbit.
+board per orbit is scored and counted for the whole orbit.  The work is
+split into bounded units; the kernels poll a stop flag and, on the main
+thread, the signal handlers, so Ctrl-C stops a run of any size at once.
+
+The modules behind it: :mod:`._checks` (arguments, players, cards),
+:mod:`._plan` (weights, the cost and the deals of an exact run, the Monte
+Carlo seeds), :mod:`._run` (threads and stopping) and the kernels
+``_equity`` and ``_montecarlo``.
 
 Examples
 --------
@@ -35,39 +42,57 @@ Examples
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
-from math import comb, sqrt
-from typing import Any, Union, cast
+from math import comb, isfinite, sqrt
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import format_cards, parse_cards, to_codes
-from ..errors import (
-    DuplicateCardError,
-    HandSizeError,
-    InvalidCardError,
-    PokercoreValueError,
-)
-from .ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
+from ..cards import format_cards
+from ..errors import PokercoreTypeError, PokercoreValueError, cut
+from ._checks import MAX_PLAYERS as MAX_PLAYERS
+from ._checks import PlayerLike, TooManyPlayersError, exact_flag, integer_argument, prepare
+from ._plan import EXACT_HANDS_PER_SECOND, arrays, duration, exact_deals, figure, normalise, unit_seeds
+from ._plan import EXACT_MAX_HANDS as EXACT_MAX_HANDS
+from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
+from ._run import as_executor, progress_reporter, run_on_executor, run_tasks
+from .ranges import EmptyRangeError
 
-__all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-PlayerLike = Union[str, Range, Sequence[int]]  # noqa: UP007 - a runtime alias on Python 3.10
+    _ExactUnit = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint8], int, int, int, int, int]
 
-#: Exact enumeration is chosen automatically when deals x boards is at most this.
-EXACT_LIMIT = 60_000_000
-#: Most deals (combo assignments) an exact run enumerates.
-MAX_ASSIGNMENTS = 2_000_000
+__all__ = [
+    "EXACT_AUTO_SECONDS", "EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity",
+]
+
+#: Exact enumeration is chosen automatically when it should take at most this many seconds on one core:
+#: (deals after card removal) x boards x players hands at :data:`EXACT_HANDS_PER_SECOND`.
+EXACT_AUTO_SECONDS = 1.0
+#: Kept for code that read the old rule: the hands (deals x boards x players) of a one-second exact run.
+EXACT_LIMIT = int(EXACT_AUTO_SECONDS * EXACT_HANDS_PER_SECOND)
+#: Monte Carlo with a target standard error: the first round's units (262,144 samples), and the most samples.
+TARGET_FIRST_UNITS = 64
+TARGET_MAX_SAMPLES = 10**10
+#: Combinations searched while counting the deals to choose the method (a few milliseconds).
+AUTO_COUNT_STEPS = 2_000_000
 #: Default number of Monte Carlo samples.
 DEFAULT_SAMPLES = 200_000
+#: Most Monte Carlo samples (about six hours on one core).
+MAX_SAMPLES = 10**12
+#: Most worker threads.
+MAX_WORKERS = 256
+#: Seeds are integers from 0 to this (128 bits, what ``numpy.random.SeedSequence`` draws).
+MAX_SEED = 2**128 - 1
 #: Samples per seeded Monte Carlo unit (fixed, so results do not depend on ``workers``).
 MC_UNIT = 1 << 12
-MAX_PLAYERS = 10
-
-
-class TooManyPlayersError(PokercoreValueError):
-    """More players than the deck or the evaluator supports."""
+#: Most units in one kernel call (4 M samples): bounds the seeds a task holds.
+MC_TASK_UNITS = 1 << 10
+#: Rejected combo draws in a row after which the ranges are judged to (almost) never be disjoint.
+MAX_REJECTS = 1_000_000
+#: Exact runs are split into at most this many tasks (by deal, or by first board card for one deal).
+EXACT_TASKS = 64
 
 
 @dataclass(frozen=True)
@@ -81,9 +106,14 @@ class PlayerEquity:
     combos : int
         Combos left in the player's range after card removal (1 for a hand).
     win, tie, equity : float
-        Share of deals won outright, tied for the best hand, and the pot share.
+        Share of deals won outright, share of deals tied for the best hand
+        (how often the player ties), and the pot share.
     stderr : float
         Standard error of ``equity`` (0.0 when exact).
+    tie_equity : float
+        The pot share won from ties: a 2-way tie counts 1/2, a 3-way 1/3
+        (PokerStove's and Equilab's "tie" column); ``equity = win +
+        tie_equity``.
     """
 
     label: str
@@ -92,6 +122,7 @@ class PlayerEquity:
     tie: float
     equity: float
     stderr: float
+    tie_equity: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -109,6 +140,12 @@ class EquityResult:
         Boards enumerated (weighted by combo weights) or samples drawn.
     seed : int or None
         The Monte Carlo seed (None when exact).
+    method : str
+        Which method ran and why, e.g. ``"exact (chosen: 36 deals x
+        1,712,304 boards, under a second on one core)"``.
+    deals, boards : int
+        Exact runs: the deals enumerated (one combo per player, no card
+        shared) and the board completions of each; 0 for Monte Carlo.
     """
 
     players: tuple[PlayerEquity, ...]
@@ -117,20 +154,28 @@ class EquityResult:
     exact: bool
     trials: float
     seed: int | None
+    method: str = ""
+    deals: int = 0
+    boards: int = 0
 
     def table(self) -> str:
-        """A plain-text table, one row per player."""
+        """A plain-text table, one row per player.
+
+        Columns: ``win`` (won alone), ``ties`` (how often tied for the best
+        hand), ``tie eq`` (the pot share won from ties, PokerStove's "tie"),
+        ``equity`` (``win + tie eq``).
+        """
         width = max(6, *(len(p.label) for p in self.players))
-        head = f"{'player':<{width}}  combos     win     tie  equity"
+        head = f"{'player':<{width}}  combos     win    ties  tie eq  equity"
         if not self.exact:
             head += "   +/- se"
         lines = [head]
         for p in self.players:
-            line = f"{p.label:<{width}}  {p.combos:>6} {p.win:7.2%} {p.tie:7.2%} {p.equity:7.2%}"
+            line = f"{p.label:<{width}}  {p.combos:>6} {p.win:7.2%} {p.tie:7.2%} {p.tie_equity:7.2%} {p.equity:7.2%}"
             if not self.exact:
                 line += f"  {p.stderr:7.3%}"
             lines.append(line)
-        how = (f"exact: {self.trials:,.0f} boards (all deals)" if self.exact
+        how = (f"exact: {_plural(self.deals, 'deal')} x {_plural(self.boards, 'board')}" if self.exact
                else f"Monte Carlo: {self.trials:,.0f} samples, seed {self.seed}")
         where = f"board {self.board or '(none)'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{where}; {how}")
@@ -141,164 +186,6 @@ class EquityResult:
         d = asdict(self)
         d["players"] = [asdict(p) for p in self.players]
         return d
-
-
-def _cards(value: object, what: str) -> list[int]:
-    if value is None:
-        return []
-    if isinstance(value, str) and not value.strip():
-        return []
-    codes = to_codes(value)  # type: ignore[arg-type]
-    seen: set[int] = set()
-    for c in codes:
-        if c in seen:
-            raise DuplicateCardError(f"{what}: {format_cards([c])} appears twice")
-        seen.add(c)
-    return codes
-
-
-def _player(value: PlayerLike, i: int) -> tuple[str, Range | list[int]]:
-    """(label, explicit hand codes or a range)."""
-    if isinstance(value, Range):
-        return value.text or f"player {i + 1}", value
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            codes = parse_cards(text, allow_duplicates=True)
-        except InvalidCardError:
-            codes = None
-        if codes is not None and len(codes) == 2 and "," not in text:
-            if codes[0] == codes[1]:
-                raise DuplicateCardError(f"player {i + 1}: hand {text!r} repeats a card")
-            return text, codes
-        try:
-            rng = parse_range(text)
-        except RangeSyntaxError as exc:
-            raise RangeSyntaxError(f"player {i + 1}: {exc}") from None
-        if not len(rng):
-            raise EmptyRangeError(f"player {i + 1}: the range {value!r} holds no hand")
-        return text, rng
-    codes = _cards(value, f"player {i + 1}")
-    if len(codes) != 2:
-        raise HandSizeError(f"player {i + 1}: a hold'em hand has 2 cards, got {len(codes)}")
-    return format_cards(codes, sep=""), codes
-
-
-_Ranges = list[list[tuple[tuple[int, int], float]]]
-
-
-def _prepare(players: Sequence[PlayerLike], board: object,
-             dead: object) -> tuple[list[str], _Ranges, list[int], list[int]]:
-    if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
-        raise PokercoreValueError("players must be a list of hands or ranges, e.g. ['AsKs', 'QQ+,AKs']")
-    if len(players) < 2:
-        raise TooManyPlayersError(f"equity needs at least 2 players, got {len(players)}")
-    if len(players) > MAX_PLAYERS:
-        raise TooManyPlayersError(f"equity supports at most {MAX_PLAYERS} players, got {len(players)}")
-    board_codes = _cards(board, "board")
-    if len(board_codes) not in (0, 3, 4, 5):
-        raise HandSizeError(f"the board must have 0, 3, 4 or 5 cards, got {len(board_codes)}")
-    dead_codes = _cards(dead, "dead cards")
-    parsed = [_player(p, i) for i, p in enumerate(players)]
-    owner: dict[int, str] = {}
-    for c in board_codes:
-        owner[c] = "the board"
-    for c in dead_codes:
-        if c in owner:
-            raise DuplicateCardError(f"{format_cards([c])} is both a dead card and on {owner[c]}")
-        owner[c] = "the dead cards"
-    for i, (label, p) in enumerate(parsed):
-        if isinstance(p, list):
-            for c in p:
-                if c in owner:
-                    raise DuplicateCardError(
-                        f"{format_cards([c])} is in player {i + 1}'s hand {label!r} and in {owner[c]}"
-                    )
-                owner[c] = f"player {i + 1}'s hand {label!r}"
-    need = 5 - len(board_codes)
-    if 2 * len(parsed) + len(board_codes) + len(dead_codes) + need > 52:
-        raise TooManyPlayersError(
-            f"{len(parsed)} players need {2 * len(parsed)} hole cards plus {need} board cards; "
-            f"only {52 - len(board_codes) - len(dead_codes)} cards are left in the deck"
-        )
-    ranges: _Ranges = []
-    known = set(owner)
-    for i, (label, p) in enumerate(parsed):
-        if isinstance(p, list):
-            ranges.append([((max(p), min(p)), 1.0)])
-            continue
-        try:
-            kept = p.remove(sorted(known))
-        except EmptyRangeError:
-            raise EmptyRangeError(
-                f"player {i + 1}: no combo of {label!r} is left once the known cards "
-                f"{format_cards(sorted(known))} are removed"
-            ) from None
-        ranges.append(list(kept.combos_weights))
-    return [label for label, _ in parsed], ranges, board_codes, dead_codes
-
-
-def _assignments(ranges: _Ranges, limit: int) -> tuple[Any, Any]:
-    """Every disjoint choice of one combo per player: (m, 2P) uint8 holes and weights."""
-    import numpy as np
-
-    rows: list[list[int]] = []
-    weights: list[float] = []
-    P = len(ranges)
-
-    def rec(p: int, used: int, cards: list[int], w: float) -> None:
-        if p == P:
-            rows.append(list(cards))
-            weights.append(w)
-            if len(rows) > limit:
-                raise _TooMany
-            return
-        for (a, b), cw in ranges[p]:
-            bit = (1 << a) | (1 << b)
-            if used & bit:
-                continue
-            cards.extend((a, b))
-            rec(p + 1, used | bit, cards, w * cw)
-            del cards[-2:]
-
-    rec(0, 0, [], 1.0)
-    return np.array(rows, dtype=np.uint8).reshape(-1, 2 * P), np.array(weights, dtype=np.float64)
-
-
-class _TooMany(Exception):
-    pass
-
-
-def _progress_reporter(progress: object) -> Callable[[int, int], None] | None:
-    if progress is None or progress is False:
-        return None
-    if callable(progress):
-        return progress
-
-    def show(done: int, total: int) -> None:
-        end = "\n" if done == total else ""
-        print(f"\requity: {done}/{total} units ({done / total:.0%})", end=end, file=sys.stderr, flush=True)
-
-    return show
-
-
-def _run_units(func: Callable[..., Any], units: list[tuple[Any, ...]], workers: int,
-               report: Callable[[int, int], None] | None) -> list[Any]:
-    """Run ``func(*unit)`` for every unit (threads over nogil kernels); results in unit order."""
-    results: list[Any] = [None] * len(units)
-    if workers <= 1 or len(units) == 1:
-        for i, u in enumerate(units):
-            results[i] = func(*u)
-            if report:
-                report(i + 1, len(units))
-        return results
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(func, *u) for u in units]
-        for i, f in enumerate(futures):
-            results[i] = f.result()
-            if report:
-                report(i + 1, len(units))
-    return results
 
 
 def _mask(cards: list[int]) -> int:
@@ -318,6 +205,8 @@ def equity(
     seed: int | None = None,
     workers: int = 1,
     progress: bool | Callable[[int, int], None] | None = None,
+    executor: Any = None,
+    target_stderr: float | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 hands or ranges.
 
@@ -332,16 +221,43 @@ def equity(
         Cards out of the deck (folded or seen).
     exact : bool, optional
         True: enumerate every deal and board; False: Monte Carlo.  Default:
-        exact when deals x boards is at most :data:`EXACT_LIMIT` and no
-        ``samples`` are given.
+        exact when its estimated time (the deals left after card removal x
+        the boards x the players, at :data:`EXACT_HANDS_PER_SECOND`) is at
+        most :data:`EXACT_AUTO_SECONDS` on one core and no ``samples`` are
+        given, else Monte Carlo; ``EquityResult.method`` says which and why.
+        ``exact=True`` is refused up front when the deals after card removal times the boards times the players exceed
+        :data:`EXACT_MAX_HANDS` (about five minutes on one core), or the
+        deals exceed :data:`MAX_ASSIGNMENTS`; the message gives the figure.
     samples : int, optional
-        Monte Carlo samples (default :data:`DEFAULT_SAMPLES`).
+        Monte Carlo samples, 1 to 10**12 (default :data:`DEFAULT_SAMPLES`).
     seed : int, optional
-        Monte Carlo seed; None picks one and reports it in the result.
+        Monte Carlo seed, 0 to 2**128 - 1; None picks one and reports it in
+        the result.
     workers : int, default 1
-        Threads running the kernels (the GIL is released).
+        Threads running the kernels (the GIL is released), 1 to 256.
     progress : bool or callable, optional
         True prints progress to stderr; a callable gets ``(done, total)`` units.
+    executor : concurrent.futures.Executor or dask.distributed.Client, optional
+        Run the units elsewhere: a process pool, or a Dask cluster for the
+        long runs one machine struggles with (exact multiway equities over
+        big ranges).  The answer is the same as in this process, bit for bit
+        (the seed decides the samples of each unit).  Not with ``workers``;
+        Ctrl-C cancels the units not started, a running one finishes where
+        it runs.
+    target_stderr : float, optional
+        Monte Carlo until every player's standard error is at most this
+        (e.g. 0.001): rounds of whole seeded units, doubling, checked after
+        each round, so where the run stops depends on the seed and the
+        target alone, never on the machine's speed.  ``samples`` is then
+        the most to draw (default 10**10); the result's ``trials`` says how
+        many were drawn, and ``samples=trials`` with the same seed gives the
+        same figures.
+
+    ``samples``, ``seed`` and ``workers`` are integers (``int`` or a numpy
+    integer; not ``bool``, ``float`` or ``str``).  A run stops within
+    milliseconds, whatever the number of workers, when Ctrl-C is pressed
+    (``KeyboardInterrupt``) or ``progress`` raises: the exception propagates
+    and no work goes on in the background.
 
     Returns
     -------
@@ -355,6 +271,9 @@ def equity(
         A range that does not parse, or has no combo left after card removal.
     TooManyPlayersError
         Fewer than 2 or more than 10 players, or not enough cards in the deck.
+    PokercoreTypeError, PokercoreValueError
+        An argument of the wrong type or out of its range (the message names
+        it), or an exact run out of reach (the message gives its cost).
 
     Examples
     --------
@@ -369,87 +288,202 @@ def equity(
 
     from . import _equity, _montecarlo
 
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise PokercoreValueError(f"workers must be a positive integer, got {workers!r}")
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise PokercoreValueError(f"samples must be a positive integer, got {samples!r}")
-    labels, ranges, board_codes, dead_codes = _prepare(players, board, dead)
+    exact = exact_flag(exact)
+    workers = integer_argument("workers", workers, 1, MAX_WORKERS)
+    if executor is not None:
+        if workers != 1:
+            raise PokercoreValueError("workers= and executor= do not go together: the executor's own workers run "
+                                      "the units")
+        executor = as_executor(executor)
+    if samples is not None:
+        samples = integer_argument("samples", samples, 1, MAX_SAMPLES, "10**12")
+    if seed is not None:
+        seed = integer_argument("seed", seed, 0, MAX_SEED, "2**128 - 1")
+    if exact and samples is not None:
+        raise PokercoreValueError("give either exact=True or samples=N, not both")
+    if target_stderr is not None:
+        if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)) \
+                or not (isfinite(target_stderr) and 1e-6 <= target_stderr < 0.5):
+            raise PokercoreValueError(f"target_stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), "
+                                      f"got {cut(target_stderr)}")
+        if exact:
+            raise PokercoreValueError("target_stderr is for Monte Carlo; exact=True has no error to target")
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise PokercoreTypeError(f"progress must be True, False, None or a callable (done, total), got {cut(progress)}")
+    labels, ranges, board_codes, dead_codes = prepare(players, board, dead)
+    ranges = normalise(ranges)
     P = len(ranges)
     need = 5 - len(board_codes)
     live = 52 - len(board_codes) - len(dead_codes) - 2 * P
     boards = comb(live, need)
-    product = 1
-    for r in ranges:
-        product *= len(r)
-    if exact is None:
-        exact = samples is None and product * boards <= EXACT_LIMIT and product <= MAX_ASSIGNMENTS
-    elif exact and samples is not None:
-        raise PokercoreValueError("give either exact=True or samples=N, not both")
-    report = _progress_reporter(progress)
+    if target_stderr is not None:
+        exact, method = False, f"Monte Carlo (until every standard error is at most {target_stderr:g})"
+    elif exact is not None:
+        method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
+    elif samples is not None:
+        exact, method = False, "Monte Carlo (samples given)"
+    else:
+        exact, method = _choose(ranges, boards)
+    report = progress_reporter(progress)
     board_arr = np.array(board_codes, dtype=np.uint8)
     dead_mask = _mask(dead_codes)
     if exact:
-        try:
-            holes, weights = _assignments(ranges, MAX_ASSIGNMENTS)
-        except _TooMany:
-            raise PokercoreValueError(
-                f"more than {MAX_ASSIGNMENTS:,} deals of the ranges to enumerate; use samples=N (Monte Carlo)"
-            ) from None
-        if not len(holes):
-            raise EmptyRangeError("the ranges leave no deal in which the players' hands share no card")
-        m = len(holes)
-        units: list[tuple[Any, ...]]
+        holes, weights = exact_deals(ranges, boards)
+        m = n_deals = len(holes)
+        units: list[_ExactUnit]
         first = live - need + 1 if need else 1
         if m == 1:
             units = [(holes, weights, board_arr, dead_mask, 0, 1, i, i + 1) for i in range(first)]
         else:
-            n_units = min(m, 64)
+            n_units = min(m, EXACT_TASKS)
             cuts = [m * i // n_units for i in range(n_units + 1)]
             units = [(holes, weights, board_arr, dead_mask, cuts[i], cuts[i + 1], 0, 52)
                      for i in range(n_units)]
-        parts = _run_units(_equity.exact_unit, units, workers, report)
-        counts = sum(p[0] for p in parts)
+        if executor is None:
+            parts = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
+                              len(units), workers, report)
+        else:
+            parts = run_on_executor(executor, _exact_task, [(u,) for u in units], report)
+        counts = parts[0][0]
+        for p in parts[1:]:  # in task order, as the sum always was
+            counts = counts + p[0]
         total = float(sum(p[1] for p in parts))
         se = [0.0] * P
         used_seed = None
-        combos = [len({tuple(row[2 * p:2 * p + 2]) for row in holes.tolist()}) for p in range(P)]
     else:
-        n = DEFAULT_SAMPLES if samples is None else samples
-        used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else int(seed)
-        if used_seed < 0:
-            raise PokercoreValueError(f"seed must be >= 0, got {seed}")
-        flat = [c for r in ranges for c, _ in r]
-        combos_arr = np.array(flat, dtype=np.uint8).reshape(-1, 2)
-        offsets = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
-        weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
-        plan = _montecarlo.MonteCarloPlan(combos_arr, offsets, weights, board_arr, dead_mask)
-        n_units = (n + MC_UNIT - 1) // MC_UNIT
-        unit_seeds = np.random.SeedSequence(used_seed).generate_state(n_units, np.uint64)
-        # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
-        n_tasks = min(n_units, max(1 if workers == 1 else 8 * workers, 64 if report else 1))
-        cuts = [n_units * i // n_tasks for i in range(n_tasks + 1)]
-        units = [(unit_seeds, cuts[i], cuts[i + 1], n, MC_UNIT, 1_000_000) for i in range(n_tasks)]
-        parts = _run_units(plan.run, units, workers, report)
-        if any(p[1] < 0 for p in parts):
-            raise EmptyRangeError(
-                "the ranges almost never give the players disjoint hands (a million draws in a row "
-                "shared a card); narrow them or give explicit hands"
-            )
-        tally = sum(p[0] for p in parts)
-        k = np.arange(2, 11, dtype=np.float64)
-        wins = tally[:, 0].astype(np.float64)
-        counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
+        n_deals = 0
+        used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
+        plan_args = (*arrays(ranges), board_arr, dead_mask)
+        plan = _montecarlo.MonteCarloPlan(*plan_args)
+
+        def sample(ulo: int, uhi: int, n_total: int) -> Any:
+            """The tally of units ``ulo..uhi-1`` of a run of ``n_total`` samples (the last unit may be short)."""
+            n_units = uhi - ulo
+            if executor is None:
+                # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
+                n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 1 if workers == 1 else 8 * workers,
+                                           64 if report else 1))
+
+                def run(i: int, stop: Any, signals: bool) -> tuple[Any, int]:
+                    lo, hi = ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks
+                    return plan.run(unit_seeds(used_seed, lo, hi), lo, hi, n_total, MC_UNIT, MAX_REJECTS,
+                                    stop, signals, lo)
+
+                parts = run_tasks(run, n_tasks, workers, report)
+            else:
+                n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 64))
+                spans = [(ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks) for i in range(n_tasks)]
+                parts = run_on_executor(executor, _monte_carlo_task,
+                                        [(plan_args, used_seed, lo, hi, n_total) for lo, hi in spans], report)
+            if any(p[1] == -1 for p in parts):
+                raise EmptyRangeError(
+                    "the ranges almost never give the players disjoint hands (a million draws in a row "
+                    "shared a card); narrow them or give explicit hands"
+                )
+            tally = parts[0][0]
+            for p in parts[1:]:
+                tally = tally + p[0]
+            return tally
+
+        if target_stderr is None:
+            n = DEFAULT_SAMPLES if samples is None else samples
+            tally = sample(0, (n + MC_UNIT - 1) // MC_UNIT, n)
+        else:
+            # Rounds of whole units, doubling, until every player's standard error is at most the target:
+            # where it stops depends on the seed and the target alone.
+            cap = TARGET_MAX_SAMPLES if samples is None else samples
+            cap_units = (cap + MC_UNIT - 1) // MC_UNIT
+            done, step, tally = 0, TARGET_FIRST_UNITS, None
+            while True:
+                hi = min(done + step, cap_units)
+                part = sample(done, hi, cap)
+                tally = part if tally is None else tally + part
+                done, step = hi, hi
+                n = min(done * MC_UNIT, cap)
+                if done == cap_units or max(_monte_carlo_stats(tally, n)[1]) <= target_stderr:
+                    break
+        counts, se = _monte_carlo_stats(tally, n)
         total = float(n)
-        share = (wins + counts[2]) / n
-        sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
-        var = np.maximum(sq - share * share, 0.0)
-        se = [float(sqrt(v / max(n - 1, 1))) for v in var]
-        combos = [len(r) for r in ranges]
+    combos = _combos_left(ranges)
     results = tuple(
         PlayerEquity(labels[p], combos[p], float(counts[0, p] / total), float(counts[1, p] / total),
-                     float((counts[0, p] + counts[2, p]) / total), se[p])
+                     float((counts[0, p] + counts[2, p]) / total), se[p], float(counts[2, p] / total))
         for p in range(P)
     )
+    if not all(isfinite(x) for r in results for x in (r.win, r.tie, r.equity, r.stderr)) or not total > 0:
+        # Weights are normalised and deals weighed exponent apart, so this is a bug, not bad input.
+        raise RuntimeError(f"equity: non-finite result {results} (total weight {total})")
     return EquityResult(results, format_cards(board_codes) if board_codes else "",
-                        format_cards(dead_codes) if dead_codes else "", bool(exact), total, used_seed)
+                        format_cards(dead_codes) if dead_codes else "", bool(exact), total, used_seed, method,
+                        n_deals, boards if exact else 0)
 
+
+def _exact_task(unit: _ExactUnit) -> Any:
+    """One exact unit, where an executor runs it (a module-level function, so it pickles by name)."""
+    from . import _equity
+
+    return _equity.exact_unit(*unit, 1, None, False)
+
+
+def _monte_carlo_task(plan_args: tuple[Any, ...], seed: int, lo: int, hi: int, samples: int) -> Any:
+    """Monte Carlo units ``lo..hi-1`` on a plan rebuilt from its arrays (a plan does not pickle)."""
+    from . import _montecarlo
+
+    plan = _montecarlo.MonteCarloPlan(*plan_args)
+    return plan.run(unit_seeds(seed, lo, hi), lo, hi, samples, MC_UNIT, MAX_REJECTS, None, False, lo)
+
+
+def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
+    """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; and why.
+
+    The estimate counts the real deals after card removal (combos that share
+    a card are no deal), not the product of the range sizes.
+    """
+    from . import _equity
+    from ._plan import arrays
+
+    combos, offsets, _ = arrays(ranges)
+    count, status = _equity.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
+    if status != 0:
+        return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)"
+    if count == 0:
+        return True, "exact (chosen: no deal is possible)"  # the exact path names the problem
+    hands = count * boards * len(ranges)
+    seconds = hands / EXACT_HANDS_PER_SECOND
+    what = f"{_plural(count, 'deal')} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
+    if seconds <= EXACT_AUTO_SECONDS:
+        return True, f"exact (chosen: {what})"
+    return False, f"Monte Carlo (chosen: exact would score {figure(hands)} hands: {what})"
+
+
+def _combos_left(ranges: Any) -> list[int]:
+    """Each range's combos that share no card with the board, the dead cards or another player's single hand.
+
+    The same figure whatever the method (a combo that shares a card with
+    another range's combos still counts: it is dealt whenever that range
+    holds another combo).
+    """
+    fixed = [set(r[0][0]) if len(r) == 1 else set() for r in ranges]
+    out = []
+    for p, r in enumerate(ranges):
+        taken = set().union(*(f for q, f in enumerate(fixed) if q != p))
+        out.append(sum(1 for (a, b), _ in r if a not in taken and b not in taken))
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def _monte_carlo_stats(tally: Any, n: int) -> tuple[Any, list[float]]:
+    """``(counts, se)`` of a Monte Carlo tally of ``n`` samples: win, tie and tie-share counts; standard errors."""
+    import numpy as np
+
+    k = np.arange(2, MAX_PLAYERS + 1, dtype=np.float64)
+    wins = tally[:, 0].astype(np.float64)
+    counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
+    share = (wins + counts[2]) / n
+    sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
+    var = np.maximum(sq - share * share, 0.0)
+    return counts, [float(sqrt(v / max(n - 1, 1))) for v in var]

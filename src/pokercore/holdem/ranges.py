@@ -18,8 +18,11 @@ Parts are separated by commas (spaces around them are ignored):
 =====================  ===========================================================
 
 Ranks are ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A`` in any case; ``s`` and
-``o`` are case-insensitive.  A combo named twice keeps its last weight.
-Anything else raises :class:`RangeSyntaxError`, naming the part.
+``o`` are case-insensitive.  The notation is ASCII: look-alike letters (the
+Kelvin sign for ``K``, the long s for ``s``) are refused; only an explicit
+combo may use the suit symbols cards accept (``A♠K♥``).  A combo named twice
+keeps its last weight.  A range text is at most :data:`MAX_RANGE_LENGTH`
+characters.  Anything else raises :class:`RangeSyntaxError`, naming the part.
 
 Examples
 --------
@@ -41,18 +44,23 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import RANKS, format_cards, parse_cards, to_codes
 from ..errors import InvalidCardError, PokercoreValueError, cut
 
-__all__ = ["Combo", "EmptyRangeError", "Range", "RangeSyntaxError", "parse_range"]
+__all__ = ["MAX_RANGE_LENGTH", "Combo", "EmptyRangeError", "Range", "RangeSyntaxError", "parse_range"]
+
+#: Longest range text :func:`parse_range` reads (every combo named with a weight is about 13,000).
+MAX_RANGE_LENGTH = 20_000
 
 #: A combo: two card codes, the higher code first.
 Combo = tuple[int, int]
 
 _RANK = {ch: i for i, ch in enumerate(RANKS)}
 _RANK.update({ch.lower(): i for i, ch in enumerate(RANKS)})
-_HAND = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE)
+# ASCII: without it, a case-insensitive pattern also takes the Kelvin sign for K and the long s for s.
+_HAND = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE | re.ASCII)
 
 
 class RangeSyntaxError(PokercoreValueError):
@@ -83,56 +91,67 @@ def _shape(text: str, part: str) -> tuple[int, int, str]:
     m = _HAND.match(text)
     if not m or m.group(4):
         raise RangeSyntaxError(
-            f"unknown range part {part!r}: expected a hand like AA, AKs, AKo, AK, QQ+, KTo+, "
+            f"unknown range part {cut(part)}: expected a hand like AA, AKs, AKo, AK, QQ+, KTo+, "
             "22-77, A5s-A2s, JTs-65s, AhKh or random, optionally with a weight (AKs:0.5)"
         )
     r1, r2, kind = _RANK[m.group(1)], _RANK[m.group(2)], m.group(3).lower()
     if r1 == r2 and kind:
-        raise RangeSyntaxError(f"range part {part!r}: a pair cannot be suited or offsuit (write {m.group(1) * 2})")
+        raise RangeSyntaxError(f"range part {cut(part)}: a pair cannot be suited or offsuit (write {m.group(1) * 2})")
     return max(r1, r2), min(r1, r2), kind
 
 
-def _expand(text: str, part: str) -> list[Combo]:
+def _span_error(part: str) -> RangeSyntaxError:
+    return RangeSyntaxError(
+        f"range part {cut(part)}: a span needs two pairs (22-77), the same first card "
+        "(A5s-A2s) or the same gap (JTs-65s)"
+    )
+
+
+@lru_cache(maxsize=256)
+def _expand(text: str, part: str) -> tuple[Combo, ...]:
+    """The combos of one part without its weight (cached: a long range repeats its parts)."""
     if text.lower() in ("random", "any", "xx"):
-        return [(a, b) for a in range(52) for b in range(a)]
+        return tuple((a, b) for a in range(52) for b in range(a))
     if "-" in text:
         left, _, right = text.partition("-")
         h1, l1, k1 = _shape(left.strip(), part)
         h2, l2, k2 = _shape(right.strip(), part)
+        if (h1 == l1) != (h2 == l2):  # a pair and a non-pair (AA-AKs): no span joins them
+            raise _span_error(part)
         if k1 != k2:
-            raise RangeSyntaxError(f"range part {part!r}: both ends must be the same kind (s, o or neither)")
+            raise RangeSyntaxError(f"range part {cut(part)}: both ends must be the same kind (s, o or neither)")
         if h1 == l1 and h2 == l2:  # 22-77
-            return [c for r in range(min(h1, h2), max(h1, h2) + 1) for c in _combos(r, r, "")]
+            return tuple(c for r in range(min(h1, h2), max(h1, h2) + 1) for c in _combos(r, r, ""))
         if h1 == h2 and l1 != h1 and l2 != h2:  # A5s-A2s
-            return [c for r in range(min(l1, l2), max(l1, l2) + 1) for c in _combos(h1, r, k1)]
+            return tuple(c for r in range(min(l1, l2), max(l1, l2) + 1) for c in _combos(h1, r, k1))
         if h1 - l1 == h2 - l2 and h1 != l1:  # JTs-65s
             lo_h, hi_h = min(h1, h2), max(h1, h2)
             gap = h1 - l1
-            return [c for h in range(lo_h, hi_h + 1) for c in _combos(h, h - gap, k1)]
-        raise RangeSyntaxError(
-            f"range part {part!r}: a span needs two pairs (22-77), the same first card "
-            "(A5s-A2s) or the same gap (JTs-65s)"
-        )
+            return tuple(c for h in range(lo_h, hi_h + 1) for c in _combos(h, h - gap, k1))
+        raise _span_error(part)
     plus = text.endswith("+")
     hi, lo, kind = _shape(text[:-1] if plus else text, part)
     if not plus:
-        return _combos(hi, lo, kind)
+        return tuple(_combos(hi, lo, kind))
     if hi == lo:  # QQ+
-        return [c for r in range(hi, 13) for c in _combos(r, r, "")]
-    return [c for r in range(lo, hi) for c in _combos(hi, r, kind)]  # KTo+: up to KQo
+        return tuple(c for r in range(hi, 13) for c in _combos(r, r, ""))
+    return tuple(c for r in range(lo, hi) for c in _combos(hi, r, kind))  # KTo+: up to KQo
 
 
-def _explicit(text: str) -> Combo | None:
+def _explicit(text: str, part: str) -> Combo | None:
     """The combo of a part naming two exact cards (``AhKh``, ``Ah Kh``), else None."""
     if _HAND.match(text) or len(text) < 4:
         return None
     try:
-        cards = parse_cards(text)
+        cards = parse_cards(text, allow_duplicates=True)
     except InvalidCardError:
         return None
     if len(cards) != 2:
         return None
     a, b = cards
+    if a == b:
+        raise RangeSyntaxError(f"range part {cut(part)} repeats a card ({format_cards([a])}): a combo is two "
+                               "different cards")
     return (max(a, b), min(a, b))
 
 
@@ -141,12 +160,22 @@ def _split_weight(part: str) -> tuple[str, float]:
     if not sep:
         return part, 1.0
     try:
-        weight = float(w)
+        weight = float(w) if w.isascii() else math.nan
     except ValueError:
-        raise RangeSyntaxError(f"range part {part!r}: the weight {w!r} is not a number") from None
+        weight = math.nan
+    if math.isnan(weight):
+        raise RangeSyntaxError(f"range part {cut(part)}: the weight {cut(w)} is not a number")
     if not 0.0 < weight <= 1.0:
-        raise RangeSyntaxError(f"range part {part!r}: a weight must be in (0, 1], got {weight}")
+        raise RangeSyntaxError(f"range part {cut(part)}: a weight must be in (0, 1], got {weight}")
     return text.strip(), weight
+
+
+def _not_ascii(part: str) -> RangeSyntaxError:
+    ch = next(c for c in part if not c.isascii())
+    return RangeSyntaxError(
+        f"range part {cut(part)}: {ch!r} (U+{ord(ch):04X}) is not part of the notation, which is ASCII: "
+        "ranks 2-9 T J Q K A, s and o (suit symbols only in a combo of two cards, such as A♠K♥)"
+    )
 
 
 @dataclass(frozen=True)
@@ -166,6 +195,7 @@ class Range:
 
     def __post_init__(self) -> None:
         """Refuse what no parse can produce: a range built by hand is checked like a parsed one."""
+        seen: set[tuple[int, int]] = set()
         for item in self.combos_weights:
             try:
                 (a, b), w = item
@@ -177,6 +207,11 @@ class Range:
             if isinstance(w, bool) or not isinstance(w, (int, float)) or not (math.isfinite(w) and 0 < w <= 1):
                 raise RangeSyntaxError(f"range {cut(self.text)}: the weight {cut(w)} of combo {cut((a, b))} "
                                        "must be a number in (0, 1]")
+            key = (max(a, b), min(a, b))
+            if key in seen:
+                raise RangeSyntaxError(f"range {cut(self.text)}: combo {cut((a, b))} is listed twice (a combo "
+                                       "has one weight; Range.from_combos merges repeats)")
+            seen.add(key)
 
     @classmethod
     def from_combos(cls, combos: Iterable[Combo], text: str = "", weight: float = 1.0) -> Range:
@@ -224,7 +259,7 @@ class Range:
         kept = tuple((c, w) for c, w in self.combos_weights if c[0] not in dead and c[1] not in dead)
         if not kept:
             raise EmptyRangeError(
-                f"range {self.text!r} has no combo left once {format_cards(sorted(dead))} are removed"
+                f"range {cut(self.text)} has no combo left once {format_cards(sorted(dead))} are removed"
             )
         return Range(self.text, kept)
 
@@ -241,7 +276,9 @@ def parse_range(text: str) -> Range:
     Raises
     ------
     RangeSyntaxError
-        A part is not in the supported notation (the message names it).
+        A part is not in the supported notation (the message names it), a
+        character outside ASCII (but in an explicit combo's suit symbols),
+        or a text longer than :data:`MAX_RANGE_LENGTH`.
 
     Examples
     --------
@@ -250,14 +287,20 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise RangeSyntaxError(f"a range must be a string, got {type(text).__name__}")
+    if len(text) > MAX_RANGE_LENGTH:
+        raise RangeSyntaxError(f"a range is at most {MAX_RANGE_LENGTH:,} characters, got {len(text):,} "
+                               f"({cut(text, 40)})")
     merged: dict[Combo, float] = {}
     for raw in text.split(","):
         part = raw.strip()
         if not part:
             continue
         body, weight = _split_weight(part)
-        combo = _explicit(body)
-        expanded = [combo] if combo is not None else _expand(body.replace(" ", ""), part)
-        for c in expanded:
-            merged[c] = weight
+        combo = _explicit(body, part)
+        if combo is not None:
+            merged[combo] = weight
+            continue
+        if not body.isascii():
+            raise _not_ascii(part)
+        merged.update(dict.fromkeys(_expand(body.replace(" ", ""), part), weight))
     return Range(text.strip(), tuple(merged.items()))

@@ -12,7 +12,9 @@ Agents and game adapters can be given by name on the command line and to
 
 Worker processes of a pool load the same text again, so they find the same
 object; :func:`absolute_spec` turns a relative file path into an absolute
-one before the work is handed out.
+one before the work is handed out.  A worker of a cluster on another
+machine, where the path does not exist, imports the copy of the file that
+the client shipped to it (:mod:`~pokercore.sim.cluster`).
 
 Examples
 --------
@@ -110,9 +112,26 @@ def _import_again(name: str, spec: str) -> Any:
         raise SimulationError(f"cannot import {spec!r}: {short(exc)}") from None
 
 
+def _shipped_module(path: Path) -> Any:
+    """On a cluster's worker: the copy of ``path`` that the client uploaded (a module of the same name), or None."""
+    stem = path.stem
+    if not stem.isidentifier():
+        return None
+    found = importlib.util.find_spec(stem) if stem not in sys.modules else None
+    module = sys.modules.get(stem)
+    if module is None and found is not None and found.origin and Path(found.origin).name == path.name:
+        module = importlib.import_module(stem)
+    if module is not None and Path(getattr(module, "__file__", "") or "").name == path.name:
+        return module
+    return None
+
+
 def _load_file(where: str, spec: str) -> Any:
     path = Path(where).expanduser().resolve()
     if not path.is_file():
+        shipped = _shipped_module(path)
+        if shipped is not None:
+            return shipped
         raise SimulationError(f"cannot import {spec!r}: there is no file {path}")
     for module in list(sys.modules.values()):
         if getattr(module, "__file__", None) == str(path):

@@ -47,6 +47,7 @@ import numpy as np
 
 from .agents import AgentSpecLike, build_agent, labels
 from .chunks import Chunk
+from .cluster import is_dask_client, ship_files
 from .errors import SimulationError
 from .executor import effective_workers, run_chunks
 from .guard import AgentRunError
@@ -193,6 +194,8 @@ def simulate(
         build_agent(adapter, spec, probe, label)
     specs = tuple(absolute_spec(s) if isinstance(s, str) else s for s in specs)  # for workers elsewhere
     game_ref = absolute_spec(game) if isinstance(game, str) else adapter
+    if is_dask_client(executor):  # workers on other machines get the agents' own files
+        ship_files(executor, (*specs, game_ref))
     n_chunks = -(-deals // chunk_size)
     n_workers = effective_workers(workers, n_chunks) if executor is None else None
     packed = _pack(specs, game_ref, executor is None and workers == 1)

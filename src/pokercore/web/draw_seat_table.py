@@ -62,8 +62,18 @@ class DrawSeatTable(SeatTable):
     def _hand_over(self) -> bool:
         return self.hand_state.is_over
 
+    def _out(self) -> set[int]:
+        """Seats that cannot pay for another hand (after a hand is over; empty during one)."""
+        if not self._hand_over():
+            return set()
+        return set(range(len(self.seats))) - set(self.session.playing_seats)
+
     def _session_over(self) -> bool:
-        return self.session.is_over
+        """All hands played, fewer than two seats can pay, or no person (page or bot) can play on."""
+        if self.session.is_over:
+            return True
+        out = self._out()
+        return not any(s.kind == "player" and s.index not in out for s in self.seats)
 
     def _start_next(self) -> None:
         for s in self.seats:
@@ -73,8 +83,16 @@ class DrawSeatTable(SeatTable):
         self.session.start_hand()
 
     def _finish_hand(self) -> None:
-        """Tell the AIs how the hand ended (their ``hand_over`` hook), once."""
+        """Tell the AIs how the hand ended (their ``hand_over`` hook), once.
+
+        A person who cannot pay for another hand is counted as ready for
+        it: the others never wait for a seat that will sit out.
+        """
         state = self.hand_state
+        out = self._out()
+        for s in self.seats:
+            if s.kind == "player" and s.index in out:
+                s.ready = True
         for s in self.seats:
             hook = getattr(s.agent, "hand_over", None)
             if hook is not None and state.dealt_in[s.index]:
@@ -124,10 +142,12 @@ class DrawSeatTable(SeatTable):
     def view(self, seat: int) -> dict[str, Any]:
         obs = self.hand_state.observe(seat)
         players = self.players_public()
+        out = self._out()
         for p in players:
             i = p["seat"]
             p.update(stack=obs.stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
-                     dealt_in=obs.dealt_in[i], drawn=obs.draw_counts[i], ready=self.seats[i].ready)
+                     dealt_in=obs.dealt_in[i], drawn=obs.draw_counts[i], ready=self.seats[i].ready,
+                     start=self.config.stacks[i], out=i in out)
         if obs.street == "draw":
             legal: list[dict[str, Any]] = [{"kind": "draw", "max_cards": 3}] if obs.legal_actions else []
         else:
@@ -153,7 +173,7 @@ class DrawSeatTable(SeatTable):
             "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "amount": e.amount,
                         "drawn": e.drawn} for e in obs.events],
             "legal": legal, "showdown": showdown,
-            "game_over": obs.payouts is not None and self.session.is_over,
+            "game_over": obs.payouts is not None and self._session_over(),
             "rules": {"ante": cfg.ante, "small_bet": cfg.small_bet, "big_bet": cfg.big_bet,
                       "raise_cap": cfg.raise_cap},
         }

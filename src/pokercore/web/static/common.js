@@ -44,6 +44,71 @@ function groupSort(cards) {
 }
 
 function signed(v) { return v > 0 ? `+${v}` : `${v}`; }
+function chips(n) { return `${n} chip${n === 1 ? "" : "s"}`; }
+
+// A seat as the page names it: "You", a person by name ("Player 2"), an AI by level and seat ("Easy AI 2").
+function seatName(p, me) { return p.seat === me ? "You" : p.kind === "ai" ? `${p.name} ${p.seat}` : p.name; }
+
+// Error codes a person should never read raw: what happened in their words.
+const FRIENDLY = {
+  stale_seq: "That move was already sent and taken once; the table is up to date.",
+  not_your_turn: "Not your turn any more: the table moved on.",
+  rate_limited: "Too many taps at once: wait a moment, then try again.",
+  no_table: "Your table is no longer on the server (the server restarted, or it closed the table after a long "
+    + "wait). Deal a new game.",
+  bad_token: "Your seat is no longer on the server (the server restarted, or the table was closed). Deal a new game.",
+};
+function friendly(msg) { return FRIENDLY[msg.code] || msg.message; }
+
+// Why a table closed under this tab, in a person's words.
+function closedText(msg) {
+  const why = msg.reason || "";
+  if (/another|replaced/.test(why))
+    return "This seat was opened in another tab or window: play on there, or deal a new game here.";
+  return `The table was closed (${why || "by the server"}). Deal a new game.`;
+}
+
+// Local storage that never throws (private mode, quota): a value or null.
+const store = {
+  get(area, key) { try { return JSON.parse(area.getItem(key)); } catch (e) { return null; } },
+  set(area, key, v) { try { if (v === null) area.removeItem(key); else area.setItem(key, JSON.stringify(v)); } catch (e) { /* kept in memory only */ } },
+};
+
+// The deck: two colours (red and black) or four (clubs green, diamonds blue), kept on this device.
+function applyDeck(deck) {
+  document.body.dataset.deck = deck;
+  const b = document.getElementById("deck");
+  if (b) {
+    b.textContent = deck === "four" ? "4-colour deck" : "2-colour deck";
+    b.setAttribute("aria-label", `Deck colours: ${deck === "four" ? "four (clubs green, diamonds blue)" : "two (red and black)"}; tap to switch`);
+  }
+}
+function setupDeckToggle() {
+  applyDeck(store.get(localStorage, "pokercore-deck") || "four");
+  const b = document.getElementById("deck");
+  if (b) b.onclick = () => {
+    const deck = document.body.dataset.deck === "four" ? "two" : "four";
+    store.set(localStorage, "pokercore-deck", deck); applyDeck(deck);
+  };
+}
+
+// While the connection is down every control of the game is disabled (one fieldset) and a banner says why.
+function showConnection(open) {
+  const box = document.getElementById("controls"), banner = document.getElementById("offline");
+  if (box) box.disabled = !open;
+  if (banner) banner.classList.toggle("hidden", open);
+  document.body.classList.toggle("offline", !open);
+}
+
+// An in-page question (no browser dialog): `ask(text, yes)` shows #leave-confirm and runs `yes` on "Leave".
+function ask(text, yes) {
+  const box = document.getElementById("leave-confirm");
+  document.getElementById("leave-text").textContent = text;
+  box.classList.remove("hidden");
+  document.getElementById("leave-yes").onclick = () => { box.classList.add("hidden"); yes(); };
+  document.getElementById("leave-no").onclick = () => box.classList.add("hidden");
+  document.getElementById("leave-no").focus();
+}
 
 // The WebSocket client: keeps the seat (table, seat, token) in sessionStorage and rejoins after a drop.
 class GameClient {
@@ -51,9 +116,10 @@ class GameClient {
     this.game = game; this.onMessage = onMessage; this.onStatus = onStatus;
     this.key = `pokercore-${game}`; this.retry = 0; this.ws = null; this.open = false;
   }
-  get seat() { try { return JSON.parse(sessionStorage.getItem(this.key)); } catch (e) { return null; } }
-  set seat(v) { if (v) sessionStorage.setItem(this.key, JSON.stringify(v)); else sessionStorage.removeItem(this.key); }
+  get seat() { return store.get(sessionStorage, this.key); }
+  set seat(v) { store.set(sessionStorage, this.key, v || null); }
   connect() {
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;  // one connection at a time
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
     const ws = new WebSocket(url);
     this.ws = ws;
@@ -65,19 +131,23 @@ class GameClient {
     };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "joined") { this.seat = { table: msg.table, seat: msg.seat, token: msg.token }; this.onStatus("playing"); }
-      if (msg.type === "error" && (msg.code === "no_table" || msg.code === "bad_token")) { this.seat = null; this.onStatus("ready"); }
-      if (msg.type === "closed") { this.seat = null; }
+      if (msg.type === "joined") { this.seat = { table: msg.table, seat: msg.seat, token: msg.token }; }
+      const lost = (msg.type === "error" && (msg.code === "no_table" || msg.code === "bad_token")) || msg.type === "closed";
+      if (lost) this.seat = null;
       this.onMessage(msg);
+      if (msg.type === "joined") this.onStatus("playing");
+      else if (lost && msg.type === "error") this.onStatus("ready");
     };
     ws.onclose = () => {
+      if (this.ws !== ws) return;
       this.open = false;
       this.onStatus("offline");
       const wait = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
   }
-  send(msg) { if (this.open) this.ws.send(JSON.stringify(msg)); }
+  // Send if connected; false (nothing sent) while reconnecting.
+  send(msg) { if (!this.open) return false; this.ws.send(JSON.stringify(msg)); return true; }
   leave() { this.seat = null; }
 }
 

@@ -1,37 +1,83 @@
-// Five-card draw page: your cards, pot, stacks, button, whose turn, log, legal moves, discards, showdown.
+// Five-card draw page: your cards, pot, stacks, button, whose turn, log, legal moves, discards, showdown, end.
 "use strict";
-let state = null, discard = new Set(), handKey = null, waitingNext = false;
+let state = null, discard = new Set(), handKey = null, waitingNext = false, sentSeq = null, drawnFrom = null;
 const $ = (id) => document.getElementById(id);
 const client = new GameClient("draw", onMessage, onStatus);
 const STREETS = { bet1: "first betting round", draw: "the draw", bet2: "second betting round", over: "hand over" };
-const VERBS = { ante: "antes", check: "checks", call: "calls", bet: "bets", raise: "raises", fold: "folds" };
+const PICK = "pokercore-draw-pick", PAST = "pokercore-draw-past";
 
 function onStatus(s) {
   $("status").textContent = statusText(s);
   $("start").disabled = !client.open;
+  showConnection(client.open);
   if (s === "ready" && !client.seat) showSetup();
 }
-function showSetup() { state = null; $("setup").classList.remove("hidden"); $("game").classList.add("hidden"); }
+function showSetup() {
+  state = null; $("setup").classList.remove("hidden"); $("game").classList.add("hidden");
+  $("leave-confirm").classList.add("hidden");
+}
+function setupNote(text) { $("setup-msg").textContent = text; $("setup-msg").classList.toggle("hidden", !text); }
 
 function onMessage(msg) {
   if (msg.type === "state") {
     const key = `${msg.table}/${msg.hand_number}`;
-    if (key !== handKey) { handKey = key; discard.clear(); waitingNext = false; $("msg").textContent = ""; }
-    if (msg.street !== "draw" || msg.actor !== msg.seat) discard.clear();
-    state = msg; render();
+    if (key !== handKey) {
+      handKey = key; discard.clear(); waitingNext = false; $("msg").textContent = "";
+      const pick = store.get(sessionStorage, PICK);  // a reload keeps the cards chosen to exchange
+      drawnFrom = pick && pick.key === key ? pick.before || null : null;
+      if (pick && pick.key === key && msg.street === "draw") pick.cards.filter((c) => msg.hand.includes(c)).forEach((c) => discard.add(c));
+    }
+    if (msg.street !== "draw" || msg.actor !== msg.seat) { if (discard.size) discard.clear(); }
+    if (msg.seq !== state?.seq) sentSeq = null;
+    state = msg; setupNote(""); render();
   } else if (msg.type === "error") {
-    $("msg").textContent = msg.message;
+    if (!state) setupNote(friendly(msg));
+    else { $("msg").textContent = friendly(msg); if (msg.code !== "stale_seq") { sentSeq = null; waitingNext = false; render(); } }
     if (msg.code === "no_table" || msg.code === "bad_token") showSetup();
-  } else if (msg.type === "closed") showSetup();
+  } else if (msg.type === "closed") { setupNote(closedText(msg)); showSetup(); }
 }
 
-function who(i) { return i === state.seat ? "You" : `${state.players[i].name} ${i}`; }
+function who(i) { return seatName(state.players[i], state.seat); }
 
-function eventText(e) {
-  const w = who(e.seat), you = e.seat === state.seat;
-  if (e.kind === "draw") return e.drawn ? `${w} ${you ? "draw" : "draws"} ${e.drawn}` : `${w} ${you ? "stand" : "stands"} pat`;
-  const verb = you ? (e.kind === "ante" ? "ante" : e.kind) : VERBS[e.kind];
-  return e.amount ? `${w} ${verb} ${e.amount}` : `${w} ${verb}`;
+// The log as card rooms word it: "bets 2", "raises to 8" (the bet after the raise), "calls 4".
+function eventTexts(st) {
+  const out = [], paid = {};
+  let street = null;
+  for (const e of st.events) {
+    if (e.street !== street) { street = e.street; for (const k of Object.keys(paid)) delete paid[k]; }
+    const you = e.seat === st.seat, w = seatName(st.players[e.seat], st.seat);
+    const verb = (plain, third) => (you ? plain : third);
+    paid[e.seat] = (paid[e.seat] || 0) + (e.kind === "ante" || e.kind === "draw" ? 0 : e.amount || 0);
+    if (e.kind === "draw") out.push(e.drawn ? `${w} ${verb("draw", "draws")} ${e.drawn}` : `${w} ${verb("stand", "stands")} pat`);
+    else if (e.kind === "ante") out.push(`${w} ${verb("ante", "antes")} ${e.amount}`);
+    else if (e.kind === "raise") out.push(`${w} ${verb("raise", "raises")} to ${paid[e.seat]}`);
+    else if (e.kind === "bet" || e.kind === "call") out.push(`${w} ${verb(e.kind, e.kind + "s")} ${e.amount}`);
+    else out.push(`${w} ${verb(e.kind, e.kind + "s")}`);
+  }
+  return out;
+}
+
+// A betting button: "Call 4", "Bet 2", "Raise to 12" (`me.bet` is what you have in this round already).
+function actionLabel(a, me) {
+  return { fold: "Fold", check: "Check", call: `Call ${a.amount}`, bet: `Bet ${a.amount}`,
+           raise: `Raise to ${(me.bet || 0) + a.amount}` }[a.kind];
+}
+
+// The result of a hand in words: heading, who won what (split pots by name), and your own result.
+function resultText(st) {
+  const sd = st.showdown, me = st.seat, mine = st.players[me], name = (i) => seatName(st.players[i], me);
+  const wins = (i) => (i === me ? "win" : "wins");
+  const folded = mine.dealt_in && !mine.live;
+  const heading = folded ? "You folded" : sd.shown.length ? "Showdown" : "Everyone else folded";
+  const paid = sd.winners.reduce((a, i) => a + sd.payouts[i], 0);
+  const won = sd.winners.length > 1
+    ? `Split pot of ${paid}: ` + sd.winners.map((i) => `${name(i)} ${wins(i)} ${sd.payouts[i]}`).join(", ")
+    : sd.winners.map((i) => `${name(i)} ${wins(i)} the pot of ${sd.payouts[i]}`).join("");
+  const net = sd.payouts[me] - mine.committed;
+  const text = !mine.dealt_in ? "You sat this hand out."
+    : (net ? `You ${net > 0 ? "won" : "lost"} ${chips(Math.abs(net))} this hand` : "You broke even this hand") +
+      (folded ? " (folded)." : sd.shown.some((s) => s.seat === me) ? "." : " (your hand was not shown).");
+  return { heading, won, mine: text, net };
 }
 
 function toggle(c) {
@@ -40,96 +86,180 @@ function toggle(c) {
   else if (discard.size < 3) discard.add(c);
   else { $("msg").textContent = "At most 3 cards can be exchanged."; return; }
   $("msg").textContent = "";
+  store.set(sessionStorage, PICK, { key: handKey, cards: [...discard] });
   render();
   const b = document.querySelector(`#hand [data-card="${c}"]`);
   if (b) b.focus();
 }
 function myDraw() { return state && state.street === "draw" && state.actor === state.seat && state.legal.length > 0; }
 
-function act(action) { client.send({ type: "act", seq: state.seq, action }); }
+// One move per state: a second tap on the same state (a double tap) sends nothing.
+function act(action) {
+  if (sentSeq === state.seq) return;
+  if (!client.send({ type: "act", seq: state.seq, action })) { $("msg").textContent = "Not connected: the move was not sent."; return; }
+  sentSeq = state.seq;
+  if (action.kind === "draw") store.set(sessionStorage, PICK, { key: handKey, cards: action.cards, before: state.hand });
+  render();
+}
 
 function actionButton(a) {
+  const busy = sentSeq === state.seq;
   if (a.kind === "draw") {
     const n = discard.size;
-    return el("button", { class: "btn primary", type: "button", id: "act-draw",
+    return el("button", { class: "btn primary", type: "button", id: "act-draw", disabled: busy,
       text: n ? `Exchange ${n} card${n > 1 ? "s" : ""}` : "Stand pat (keep all 5)",
-      onclick: () => act({ kind: "draw", cards: [...discard] }) });
+      onclick: () => { drawnFrom = state.hand; act({ kind: "draw", cards: [...discard] }); } });
   }
-  const label = { fold: "Fold", check: "Check", call: `Call ${a.amount}`, bet: `Bet ${a.amount}`, raise: `Raise (${a.amount} chips)` }[a.kind];
   return el("button", { class: "btn" + (a.kind === "fold" ? "" : " primary"), type: "button", id: `act-${a.kind}`,
-    text: label, onclick: () => act({ kind: a.kind, amount: a.amount }) });
+    disabled: busy, text: actionLabel(a, state.players[state.seat]), onclick: () => act({ kind: a.kind, amount: a.amount }) });
 }
+
+function sessionNet(p) { return p.start === undefined ? null : p.stack - p.start; }
 
 function render() {
   if (!state) return;
   $("setup").classList.add("hidden"); $("game").classList.remove("hidden");
-  const me = state.seat;
-  $("handinfo").textContent = `Hand ${state.hand_number} \u00b7 your stack ${state.players[me].stack}`;
+  const me = state.seat, mine = state.players[me], net = sessionNet(mine);
+  $("handinfo").textContent = `Hand ${state.hand_number} \u00b7 your stack ${mine.stack}` + (net === null || !state.showdown ? "" : ` \u00b7 session ${signed(net)}`);
   $("players").replaceChildren(...state.players.map((p) => {
-    const status = !p.dealt_in ? "sitting out" : !p.live ? "folded" : p.drawn === null ? "" : p.drawn ? `drew ${p.drawn}` : "stood pat";
-    const li = el("li", { class: (state.actor === p.seat ? "turn" : "") + (!p.live ? " out" : ""), id: `player-${p.seat}` },
-      el("span", {}, el("span", { class: "who", text: p.seat === me ? "You" : `${p.name} ${p.seat}` }),
+    const status = p.out ? "out of chips" : !p.dealt_in ? "sitting out" : !p.live ? "folded" : p.drawn === null ? "" : p.drawn ? `drew ${p.drawn}` : "stood pat";
+    return el("li", { class: (state.actor === p.seat ? "turn" : "") + (!p.live ? " out" : ""), id: `player-${p.seat}` },
+      el("span", {}, el("span", { class: "who", text: seatName(p, me) }),
         p.seat === state.button ? el("span", { class: "badge dealer", title: "dealer button", text: "D" }) : null,
         state.actor === p.seat ? el("span", { class: "badge", text: "to act" }) : null,
         !p.connected ? el("span", { class: "badge", text: "away" }) : null),
       el("span", { class: "muted", text: [p.bet ? `bet ${p.bet}` : "", status].filter(Boolean).join(" \u00b7 ") }),
-      el("span", { text: `${p.stack}`, "aria-label": `stack ${p.stack}` }));
-    return li;
+      el("span", { text: `${p.stack}`, "aria-label": `stack ${chips(p.stack)}` }));
   }));
   const paid = state.showdown ? state.showdown.payouts.reduce((a, b) => a + b, 0) : 0;
   $("pot").textContent = state.showdown ? `Pot ${paid} paid out` : `Pot ${state.pot}`;
   $("street").textContent = state.showdown ? STREETS.over : `${STREETS[state.street]} \u00b7 bets ${state.bet_size}`;
-  const mine = state.actor === me;
-  $("turn").className = "turnline" + (mine ? " me" : "");
-  $("turn").textContent = state.showdown ? "" : mine ? (state.street === "draw" ? "Your turn: choose cards to exchange" :
+  const mineTurn = state.actor === me;
+  $("turn").className = "turnline" + (mineTurn ? " me" : "");
+  $("turn").textContent = state.showdown ? "" : mineTurn ? (state.street === "draw" ? "Your turn: choose cards to exchange" :
     state.to_call ? `Your turn: ${state.to_call} to call` : "Your turn") : state.actor !== null ? `Waiting for ${who(state.actor)}\u2026` : "";
-  const drawing = myDraw();
-  $("hand").replaceChildren(...groupSort(state.hand).map((c) => cardEl(c, { selected: discard.has(c), onclick: drawing ? () => toggle(c) : null })));
+  const drawing = myDraw() && sentSeq !== state.seq;
+  const fresh = drawnFrom ? new Set(state.hand.filter((c) => !drawnFrom.includes(c))) : new Set();
+  $("hand").replaceChildren(...groupSort(state.hand).map((c) => {
+    const e = cardEl(c, { selected: discard.has(c), onclick: drawing ? () => toggle(c) : null });
+    if (fresh.has(c)) { e.classList.add("new"); e.setAttribute("aria-label", e.getAttribute("aria-label") + ", just drawn"); }
+    return e;
+  }));
   $("handname").textContent = state.hand_name || "";
   $("drawhint").classList.toggle("hidden", !drawing);
   $("actions").replaceChildren(...state.legal.map(actionButton));
-  const log = $("log");
-  const items = [];
+  const log = $("log"), texts = eventTexts(state), items = [];
   let street = "ante";
-  for (const e of state.events) {
+  state.events.forEach((e, k) => {
     if (e.street !== street && e.street !== "ante") {
       street = e.street;
       items.push(el("li", { class: "sep", "aria-hidden": "true", text: STREETS[street] }));
     }
-    items.push(el("li", { text: eventText(e) }));
-  }
+    items.push(el("li", { text: texts[k] }));
+  });
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
+  if (!state.showdown) renderPast();
   renderResult();
 }
 
 function renderResult() {
   const sd = state.showdown, box = $("result");
   box.classList.toggle("hidden", !sd);
+  const ended = !!sd && (state.game_over || !!state.players[state.seat].out);
+  $("end").classList.toggle("hidden", !ended);
   if (!sd) return;
-  const me = state.seat;
+  const me = state.seat, r = resultText(state);
+  const shown = new Set(sd.shown.map((s) => s.seat));
   const lines = sd.shown.map((s) => el("div", { class: "hand-line" },
     el("span", { class: "label", text: who(s.seat) }), el("div", { class: "cards" }, groupSort(s.cards).map((c) => cardEl(c, { small: true }))),
     el("span", { class: "branch-name", text: s.name + (sd.winners.includes(s.seat) ? " \u2014 wins" : "") })));
-  const won = sd.winners.map((i) => `${who(i)} ${i === me ? "win" : "wins"} the pot of ${sd.payouts[i]}`).join(", ");
-  const net = sd.payouts[me] - state.players[me].committed;
-  const mine = !state.players[me].dealt_in ? "You sat this hand out."
-    : (net ? `You ${net > 0 ? "won" : "lost"} ${Math.abs(net)} chips this hand` : "You broke even this hand") +
-      (!state.players[me].live ? " (folded)." : sd.shown.some((s) => s.seat === me) ? "." : " (your hand was not shown).");
-  const kids = [el("h2", { id: "result-h", text: sd.shown.length ? "Showdown" : "Everyone else folded" }), ...lines,
-    el("p", { text: won }), el("p", { id: "my-result", class: net > 0 ? "win" : net < 0 ? "loss" : "", text: mine })];
-  if (state.game_over) kids.push(el("p", { text: "Game over." }),
-    el("button", { class: "btn primary", type: "button", onclick: () => { client.leave(); showSetup(); }, text: "New game" }));
-  else kids.push(el("button", { class: "btn primary", id: "next", type: "button", disabled: waitingNext,
+  // hands that reached the end but were not shown: mucked (folded ones are folded)
+  for (const p of state.players) {
+    if (shown.has(p.seat) || !p.dealt_in || p.seat === me) continue;
+    lines.push(el("div", { class: "hand-line mucked" }, el("span", { class: "label", text: seatName(p, me) }),
+      el("div", { class: "cards" }, Array.from({ length: 5 }, () => el("span", { class: "card sm back", "aria-hidden": "true" }))),
+      el("span", { class: "branch-name", text: p.live ? "mucked" : "folded" })));
+  }
+  rememberHand(r);
+  const kids = [el("h2", { id: "result-h", text: r.heading }), ...lines,
+    el("p", { text: r.won }), el("p", { id: "my-result", class: r.net > 0 ? "win" : r.net < 0 ? "loss" : "", text: r.mine })];
+  if (!ended) kids.push(el("button", { class: "btn primary", id: "next", type: "button", disabled: waitingNext,
     text: waitingNext ? "Waiting for the other players\u2026" : "Next hand",
-    onclick: () => { waitingNext = true; client.send({ type: "next", seq: state.seq }); render(); } }));
+    onclick: () => { if (client.send({ type: "next", seq: state.seq })) { waitingNext = true; render(); } } }));
   box.replaceChildren(...kids);
+  if (ended) renderEnd();
+}
+
+// This table's finished hands, newest first (kept for the tab, so a reload keeps them).
+function rememberHand(r) {
+  const past = store.get(sessionStorage, PAST) || { table: null, hands: [] };
+  if (past.table !== state.table) { past.table = state.table; past.hands = []; }
+  if (!past.hands.some((h) => h.n === state.hand_number)) {
+    const mine = state.showdown.shown.find((s) => s.seat === state.seat);
+    past.hands.unshift({ n: state.hand_number, net: r.net, what: r.heading + (mine ? `, ${mine.name.toLowerCase()}` : ""), won: r.won });
+    past.hands = past.hands.slice(0, 200);
+    store.set(sessionStorage, PAST, past);
+  }
+  renderPast(past);
+}
+
+function renderPast(past) {
+  past = past || store.get(sessionStorage, PAST);
+  if (!past || past.table !== state.table) past = { hands: [] };
+  $("past").classList.toggle("hidden", !past.hands.length);
+  $("past-list").replaceChildren(...past.hands.map((h) => el("li", {},
+    el("strong", { text: `Hand ${h.n}: ` }), el("span", { class: h.net > 0 ? "win" : h.net < 0 ? "loss" : "", text: signed(h.net) }),
+    el("span", { class: "muted", text: ` \u00b7 ${h.what} \u00b7 ${h.won}` }))));
+}
+
+// The end of the session for this person: out of chips, or the table's last hand.
+function renderEnd() {
+  const me = state.seat, mine = state.players[me], net = sessionNet(mine);
+  const ranked = [...state.players].sort((a, b) => b.stack - a.stack);
+  const all = state.hand_number >= state.hands;
+  $("end-h").textContent = !mine.out ? (all ? `Game over after ${state.hands} hand${state.hands === 1 ? "" : "s"}`
+    : "Game over: nobody is left who can pay to play you") : mine.stack ? `You are out: ${chips(mine.stack)} cannot pay the ante and a bet`
+    : "You are out of chips";
+  $("session-net").textContent = `You played ${state.hand_number} hand${state.hand_number === 1 ? "" : "s"}` +
+    (net === null ? "." : `: session ${signed(net)} (${chips(mine.start)} \u2192 ${chips(mine.stack)}).`);
+  $("session-net").className = net > 0 ? "win" : net < 0 ? "loss" : "";
+  $("standings").replaceChildren(
+    el("thead", {}, el("tr", {}, ...["#", "Player", "Chips", "Net"].map((t) => el("th", { text: t })))),
+    el("tbody", {}, ranked.map((p, k) => el("tr", { class: p.seat === me ? "me" : "" },
+      el("td", { text: `${k + 1}` }), el("td", { text: seatName(p, me) }), el("td", { text: `${p.stack}` }),
+      el("td", { text: sessionNet(p) === null ? "" : signed(sessionNet(p)) })))));
+  $("rebuy-note").textContent = state.rules && state.rules.rebuy ? "" :
+    `This table has no rebuys: "Play again" deals a new table with ${chips(mine.start ?? 200)} each.`;
+}
+
+function deal(request) {
+  setupNote("");
+  store.set(sessionStorage, "pokercore-draw-create", request);
+  if (!client.send(request)) setupNote("Not connected yet: wait for \u201cconnected\u201d above, then deal again.");
+}
+
+function handInPlay() {
+  if (!state || state.showdown) return false;
+  const mine = state.players[state.seat];
+  return mine.dealt_in && mine.live;
 }
 
 $("start").onclick = () => {
   const n = +document.querySelector("input[name=opp]:checked").value;
   const level = document.querySelector("input[name=level]:checked").value;
-  client.send({ type: "create", game: "draw", seats: ["me", ...Array(n).fill(level)] });
+  const hands = +document.querySelector("input[name=hands]:checked").value;
+  deal({ type: "create", game: "draw", seats: ["me", ...Array(n).fill(level)], hands });
 };
-$("leave").onclick = () => { client.leave(); showSetup(); };
+$("again").onclick = () => {
+  const request = store.get(sessionStorage, "pokercore-draw-create");
+  if (request) { state = null; handKey = null; deal(request); } else { client.leave(); showSetup(); }
+};
+$("to-setup").onclick = () => { client.leave(); showSetup(); };
+$("leave").onclick = () => {
+  const go = () => { client.leave(); showSetup(); };
+  if (handInPlay()) ask("Leave this table in the middle of a hand? Your cards are folded when the table closes and the chips you bet are lost.", go);
+  else go();
+};
+setupDeckToggle();
 client.connect();

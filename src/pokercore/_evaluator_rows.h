@@ -1,0 +1,233 @@
+/* pokercore C kernels: batch loops that check each row while they rank it.
+ *
+ *   ptrdiff_t pc_rows7(const uint8_t *p, int32_t *r, ptrdiff_t n)
+ *
+ * ranks n rows of seven card codes (p: n * 7 bytes, row after row) into r and
+ * returns -1 when every row held seven distinct codes 0..51.  Otherwise it
+ * returns the first row that did not, having written r[0 .. that row - 1] and
+ * nothing after.  pc_rows6, pc_rows5 (standard or Binh ranks), pc_rows3 and
+ * pc_rows_omaha (a row: nh hole cards and five board cards, all distinct) do
+ * the same for their hands.  The caller then finds what is wrong with the row
+ * (pokercore.validation) and reports it.
+ *
+ * The check rides on the evaluation.  Each code's table entry is a pair: the
+ * key the kernel adds anyway, and the card's bit, 1 << (16 * suit + rank), or
+ * nothing for codes 52..255.  The loop adds the bits too; their sum has one
+ * bit per card exactly when the codes are distinct and in range (two equal
+ * bits carry into one, an out-of-range code adds none), so one bit count a
+ * row is the whole check.  For distinct cards the sum is also the OR of the
+ * bits that the flush lookups need.
+ *
+ * Memory safety for any bytes (say, a row changed by another thread while it
+ * is read): every code indexes a 256-entry table, every key sum of table
+ * entries stays inside the offset tables (see _evaluator.h, _evaluator7.h),
+ * every flush index is masked to 13 bits; so a changed row gives a wrong rank
+ * or fails the check, never a read outside the tables.
+ *
+ * Speed: four rows at a time (the sums of the four, one test, then the four
+ * lookups, which then overlap); on x86-64 a table entry is one 128-bit load
+ * and one add (SSE2); the bit count is the popcnt instruction where the CPU
+ * has one (asked once at run time: these loops are compiled twice, see
+ * _evaluator_rows_impl.h) and a portable count otherwise.
+ */
+#ifndef POKERCORE_EVALUATOR_ROWS_H
+#define POKERCORE_EVALUATOR_ROWS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "_evaluator.h"
+#include "_evaluator7.h"
+
+/* ---- bit counts: the instruction when the CPU has it, else a portable count ---- */
+
+static inline int pc_popcount_sw(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define PC_POPCNT_ATTR __attribute__((target("popcnt")))
+static inline PC_POPCNT_ATTR int pc_popcount_hw(uint64_t x) { return __builtin_popcountll(x); }
+static inline int pc_cpu_has_popcnt(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") ? 1 : 0;
+}
+#elif defined(_MSC_VER) && defined(_M_X64)
+#include <intrin.h>
+#define PC_POPCNT_ATTR
+static inline int pc_popcount_hw(uint64_t x) { return (int)__popcnt64(x); }
+static inline int pc_cpu_has_popcnt(void)
+{
+    int info[4];
+    __cpuid(info, 1);
+    return (info[2] >> 23) & 1;  /* CPUID.1:ECX.POPCNT */
+}
+#elif defined(__GNUC__) || defined(__clang__)
+/* other targets: the compiler's own count (one instruction on arm64) */
+#define PC_POPCNT_ATTR
+static inline int pc_popcount_hw(uint64_t x) { return __builtin_popcountll(x); }
+static inline int pc_cpu_has_popcnt(void) { return 1; }
+#else
+#define PC_POPCNT_ATTR
+static inline int pc_popcount_hw(uint64_t x) { return pc_popcount_sw(x); }
+static inline int pc_cpu_has_popcnt(void) { return 0; }
+#endif
+
+/* ---- a (key, bits) pair of 64-bit sums: one SSE2 register on x86-64 ---- */
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <emmintrin.h>
+typedef __m128i pc_kb;
+static inline pc_kb pc_kb_load(const uint64_t *table, unsigned code)
+{
+    return _mm_loadu_si128((const __m128i *)(table + 2u * code));
+}
+static inline pc_kb pc_kb_add(pc_kb a, pc_kb b) { return _mm_add_epi64(a, b); }
+static inline pc_kb pc_kb_bias(uint64_t key) { return _mm_set_epi64x(0, (long long)key); }
+static inline uint64_t pc_kb_key(pc_kb a) { return (uint64_t)_mm_cvtsi128_si64(a); }
+static inline uint64_t pc_kb_bits(pc_kb a) { return (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)); }
+#else
+typedef struct { uint64_t key, bits; } pc_kb;
+static inline pc_kb pc_kb_load(const uint64_t *table, unsigned code)
+{
+    pc_kb v;
+    v.key = table[2u * code];
+    v.bits = table[2u * code + 1u];
+    return v;
+}
+static inline pc_kb pc_kb_add(pc_kb a, pc_kb b)
+{
+    a.key += b.key;
+    a.bits += b.bits;
+    return a;
+}
+static inline pc_kb pc_kb_bias(uint64_t key)
+{
+    pc_kb v;
+    v.key = key;
+    v.bits = 0;
+    return v;
+}
+static inline uint64_t pc_kb_key(pc_kb a) { return a.key; }
+static inline uint64_t pc_kb_bits(pc_kb a) { return a.bits; }
+#endif
+
+/* ---- the sums of one row (each byte read once) and the ranks from them ---- */
+
+static inline pc_kb pc_kb_sum7(const uint8_t *q, pc_kb bias)
+{
+    const uint64_t *t = PC7_KB;
+    return pc_kb_add(pc_kb_add(pc_kb_add(pc_kb_load(t, q[0]), pc_kb_load(t, q[1])),
+                               pc_kb_add(pc_kb_load(t, q[2]), pc_kb_load(t, q[3]))),
+                     pc_kb_add(pc_kb_add(pc_kb_load(t, q[4]), pc_kb_load(t, q[5])),
+                               pc_kb_add(pc_kb_load(t, q[6]), bias)));
+}
+
+static inline pc_kb pc_kb_sum6(const uint8_t *q, pc_kb bias)
+{
+    const uint64_t *t = PC7_KB;
+    return pc_kb_add(pc_kb_add(pc_kb_add(pc_kb_load(t, q[0]), pc_kb_load(t, q[1])),
+                               pc_kb_add(pc_kb_load(t, q[2]), pc_kb_load(t, q[3]))),
+                     pc_kb_add(pc_kb_add(pc_kb_load(t, q[4]), pc_kb_load(t, q[5])), bias));
+}
+
+static inline pc_kb pc_kb_sum5(const uint8_t *q, pc_kb bias)
+{
+    const uint64_t *t = PC_KB5;
+    return pc_kb_add(pc_kb_add(pc_kb_add(pc_kb_load(t, q[0]), pc_kb_load(t, q[1])),
+                               pc_kb_add(pc_kb_load(t, q[2]), pc_kb_load(t, q[3]))),
+                     pc_kb_add(pc_kb_load(t, q[4]), bias));
+}
+
+/* A five-card rank from PC_KB5 sums (PC_SUIT_BIAS included): bit 3 of a suit's
+ * count field is set by five cards of that suit (a flush), whose ranks are that
+ * suit's 16 bits of the card bits; any five entries' key sum has its row inside
+ * PC_ROW_OFFSET (the mask only restates that). */
+static inline int pc_rank5_sum(const uint16_t *noflush, const uint16_t *flush, uint64_t key, uint64_t bits)
+{
+    uint32_t fl = (uint32_t)(key >> 32) & 0x8888u;
+    if (fl) {
+        unsigned shift = (fl & 0x8u) ? 0u : (fl & 0x80u) ? 16u : (fl & 0x800u) ? 32u : 48u;
+        return flush[(unsigned)(bits >> shift) & 0x1fffu];
+    }
+    uint32_t k = (uint32_t)key;
+    return noflush[(int32_t)k + PC_ROW_OFFSET[(k >> PC_ROW_SHIFT) & (PC_ROW_OFFSET_LEN - 1u)]];
+}
+
+/* ---- the loops, compiled twice: _hw (popcnt instruction) and _sw ---- */
+
+#define PC_ROWS_NAME(base) base##_hw
+#define PC_ROWS_ATTR PC_POPCNT_ATTR
+#define PC_ROWS_POPCOUNT pc_popcount_hw
+#include "_evaluator_rows_impl.h"
+#undef PC_ROWS_NAME
+#undef PC_ROWS_ATTR
+#undef PC_ROWS_POPCOUNT
+
+#define PC_ROWS_NAME(base) base##_sw
+#define PC_ROWS_ATTR
+#define PC_ROWS_POPCOUNT pc_popcount_sw
+#include "_evaluator_rows_impl.h"
+#undef PC_ROWS_NAME
+#undef PC_ROWS_ATTR
+#undef PC_ROWS_POPCOUNT
+
+/* -1 until asked; then 1 to use the _hw loops, 0 for the _sw ones.  A module
+ * calls pc_rows_init() when it is imported, before any thread can run a loop. */
+static int pc_rows_hw = -1;
+
+static inline void pc_rows_init(void)
+{
+    if (pc_rows_hw < 0)
+        pc_rows_hw = pc_cpu_has_popcnt();
+}
+
+/* Tests: 0 forces the portable loops, 1 the popcnt ones (if the CPU has the
+ * instruction), -1 asks the CPU again; returns the choice now in force. */
+static inline int pc_rows_set_hw(int want)
+{
+    int has = pc_cpu_has_popcnt();
+    pc_rows_hw = want < 0 ? has : (want && has);
+    return pc_rows_hw;
+}
+
+static inline ptrdiff_t pc_rows7(const uint8_t *p, int32_t *r, ptrdiff_t n)
+{
+    pc_rows_init();
+    return pc_rows_hw ? pc_rows7_hw(p, r, n) : pc_rows7_sw(p, r, n);
+}
+
+static inline ptrdiff_t pc_rows6(const uint8_t *p, int32_t *r, ptrdiff_t n)
+{
+    pc_rows_init();
+    return pc_rows_hw ? pc_rows6_hw(p, r, n) : pc_rows6_sw(p, r, n);
+}
+
+static inline ptrdiff_t pc_rows5(const uint8_t *p, int32_t *r, ptrdiff_t n, int binh)
+{
+    const uint16_t *nf = binh ? PC_NOFLUSH_BINH : PC_NOFLUSH_STANDARD;
+    const uint16_t *fl = binh ? PC_FLUSH_BINH : PC_FLUSH_STANDARD;
+    pc_rows_init();
+    return pc_rows_hw ? pc_rows5_hw(p, r, n, nf, fl) : pc_rows5_sw(p, r, n, nf, fl);
+}
+
+static inline ptrdiff_t pc_rows3(const uint8_t *p, int32_t *r, ptrdiff_t n)
+{
+    pc_rows_init();
+    return pc_rows_hw ? pc_rows3_hw(p, r, n) : pc_rows3_sw(p, r, n);
+}
+
+/* nh hole cards a row (4, 5 or 6) in holes, five board cards a row in boards. */
+static inline ptrdiff_t pc_rows_omaha(const uint8_t *holes, int nh, const uint8_t *boards, int32_t *r, ptrdiff_t n)
+{
+    pc_rows_init();
+    if (nh <= 4)
+        return pc_rows_hw ? pc_rows_omaha4_hw(holes, boards, r, n) : pc_rows_omaha4_sw(holes, boards, r, n);
+    if (nh == 5)
+        return pc_rows_hw ? pc_rows_omaha5_hw(holes, boards, r, n) : pc_rows_omaha5_sw(holes, boards, r, n);
+    return pc_rows_hw ? pc_rows_omaha6_hw(holes, boards, r, n) : pc_rows_omaha6_sw(holes, boards, r, n);
+}
+#endif

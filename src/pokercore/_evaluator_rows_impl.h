@@ -1,0 +1,151 @@
+/* The batch loops of _evaluator_rows.h, written once and compiled twice.
+ *
+ * No include guard: _evaluator_rows.h includes this file twice, with
+ * PC_ROWS_NAME(base) naming the functions (base_hw, base_sw), PC_ROWS_ATTR
+ * their attributes (target("popcnt") or nothing) and PC_ROWS_POPCOUNT the bit
+ * count they use.  Each loop returns -1, or the first row that is not distinct
+ * codes 0..51, having written the ranks of the rows before it only.
+ *
+ * Four rows at a time: the sums of four rows, one test (each row's bit count is
+ * at most its number of cards, so the four counts add up to four times that
+ * exactly when every row passes), then four lookups.  A group that fails goes to
+ * the row-at-a-time loop, which finds the row.
+ */
+
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows7)(const uint8_t *p, int32_t *r, ptrdiff_t n)
+{
+    const pc_kb bias = pc_kb_bias(PC7_SUIT_BIAS);
+    ptrdiff_t i = 0;
+    int j;
+    for (; i + 4 <= n; i += 4, p += 4 * 7) {
+        uint64_t k[4], b[4];
+        for (j = 0; j < 4; j++) {
+            pc_kb s = pc_kb_sum7(p + 7 * j, bias);
+            k[j] = pc_kb_key(s);
+            b[j] = pc_kb_bits(s);
+        }
+        if (PC_ROWS_POPCOUNT(b[0]) + PC_ROWS_POPCOUNT(b[1]) + PC_ROWS_POPCOUNT(b[2]) + PC_ROWS_POPCOUNT(b[3]) != 4 * 7)
+            break;
+        for (j = 0; j < 4; j++)
+            r[i + j] = pc7_rank7_sum(k[j], b[j]);
+    }
+    for (; i < n; i++, p += 7) {
+        pc_kb s = pc_kb_sum7(p, bias);
+        uint64_t bits = pc_kb_bits(s);
+        if (PC_ROWS_POPCOUNT(bits) != 7)
+            return i;
+        r[i] = pc7_rank7_sum(pc_kb_key(s), bits);
+    }
+    return -1;
+}
+
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows6)(const uint8_t *p, int32_t *r, ptrdiff_t n)
+{
+    const pc_kb bias = pc_kb_bias(PC7_SUIT_BIAS);
+    ptrdiff_t i = 0;
+    int j;
+    for (; i + 4 <= n; i += 4, p += 4 * 6) {
+        uint64_t k[4], b[4];
+        for (j = 0; j < 4; j++) {
+            pc_kb s = pc_kb_sum6(p + 6 * j, bias);
+            k[j] = pc_kb_key(s);
+            b[j] = pc_kb_bits(s);
+        }
+        if (PC_ROWS_POPCOUNT(b[0]) + PC_ROWS_POPCOUNT(b[1]) + PC_ROWS_POPCOUNT(b[2]) + PC_ROWS_POPCOUNT(b[3]) != 4 * 6)
+            break;
+        for (j = 0; j < 4; j++)
+            r[i + j] = pc7_rank6_sum(k[j], b[j]);
+    }
+    for (; i < n; i++, p += 6) {
+        pc_kb s = pc_kb_sum6(p, bias);
+        uint64_t bits = pc_kb_bits(s);
+        if (PC_ROWS_POPCOUNT(bits) != 6)
+            return i;
+        r[i] = pc7_rank6_sum(pc_kb_key(s), bits);
+    }
+    return -1;
+}
+
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows5)(const uint8_t *p, int32_t *r, ptrdiff_t n,
+                                                     const uint16_t *noflush, const uint16_t *flush)
+{
+    const pc_kb bias = pc_kb_bias(PC_SUIT_BIAS);
+    ptrdiff_t i = 0;
+    int j;
+    for (; i + 4 <= n; i += 4, p += 4 * 5) {
+        uint64_t k[4], b[4];
+        for (j = 0; j < 4; j++) {
+            pc_kb s = pc_kb_sum5(p + 5 * j, bias);
+            k[j] = pc_kb_key(s);
+            b[j] = pc_kb_bits(s);
+        }
+        if (PC_ROWS_POPCOUNT(b[0]) + PC_ROWS_POPCOUNT(b[1]) + PC_ROWS_POPCOUNT(b[2]) + PC_ROWS_POPCOUNT(b[3]) != 4 * 5)
+            break;
+        for (j = 0; j < 4; j++)
+            r[i + j] = pc_rank5_sum(noflush, flush, k[j], b[j]);
+    }
+    for (; i < n; i++, p += 5) {
+        pc_kb s = pc_kb_sum5(p, bias);
+        uint64_t bits = pc_kb_bits(s);
+        if (PC_ROWS_POPCOUNT(bits) != 5)
+            return i;
+        r[i] = pc_rank5_sum(noflush, flush, pc_kb_key(s), bits);
+    }
+    return -1;
+}
+
+/* Three cards: only the card bits of PC_KB5 (odd entries); pc_eval3 masks each rank. */
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows3)(const uint8_t *p, int32_t *r, ptrdiff_t n)
+{
+    ptrdiff_t i;
+    for (i = 0; i < n; i++, p += 3) {
+        unsigned a = p[0], b = p[1], c = p[2];
+        if (PC_ROWS_POPCOUNT(PC_KB5[2u * a + 1u] + PC_KB5[2u * b + 1u] + PC_KB5[2u * c + 1u]) != 3)
+            return i;
+        r[i] = pc_eval3(a, b, c);
+    }
+    return -1;
+}
+
+/* Omaha with a literal number of hole cards, so that pc7_omaha_rank's pair loop unrolls. */
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows_omaha4)(const uint8_t *h, const uint8_t *b, int32_t *r,
+                                                           ptrdiff_t n)
+{
+    ptrdiff_t i;
+    uint64_t cards;
+    for (i = 0; i < n; i++) {
+        int rank = pc7_omaha_rank(h + 4 * i, 4, b + 5 * i, &cards);
+        if (PC_ROWS_POPCOUNT(cards) != 4 + 5)
+            return i;
+        r[i] = rank;
+    }
+    return -1;
+}
+
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows_omaha5)(const uint8_t *h, const uint8_t *b, int32_t *r,
+                                                           ptrdiff_t n)
+{
+    ptrdiff_t i;
+    uint64_t cards;
+    for (i = 0; i < n; i++) {
+        int rank = pc7_omaha_rank(h + 5 * i, 5, b + 5 * i, &cards);
+        if (PC_ROWS_POPCOUNT(cards) != 5 + 5)
+            return i;
+        r[i] = rank;
+    }
+    return -1;
+}
+
+static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows_omaha6)(const uint8_t *h, const uint8_t *b, int32_t *r,
+                                                           ptrdiff_t n)
+{
+    ptrdiff_t i;
+    uint64_t cards;
+    for (i = 0; i < n; i++) {
+        int rank = pc7_omaha_rank(h + 6 * i, 6, b + 5 * i, &cards);
+        if (PC_ROWS_POPCOUNT(cards) != 6 + 5)
+            return i;
+        r[i] = rank;
+    }
+    return -1;
+}

@@ -1,0 +1,193 @@
+"""The PettingZoo AEC environment of any pokercore game, written once over a :class:`~pokercore.envs._driver.Driver`.
+
+One episode is one hand (draw) or one deal (Binh).  Agents are
+``player_0 .. player_<n-1>`` (agent ``player_i`` is seat ``i``); the agent
+to act is ``agent_selection``.  Observations are dicts
+``{"observation": float32 vector, "action_mask": int8 vector}``; rewards
+come once, when the hand is over (every agent's result, summing to 0), and
+then every agent is terminated and steps ``None`` once, as PettingZoo's
+dead-step convention asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..errors import cut
+from ._driver import Driver, read_index
+from .errors import EnvError, IllegalMoveError
+
+__all__ = ["CardGameAEC", "observation_space"]
+
+_MODES = ("raise", "penalty")
+
+
+def observation_space(driver: Driver) -> spaces.Dict:
+    """The ``Dict(observation=Box, action_mask=Box)`` space of a driver's seats."""
+    return spaces.Dict({
+        "observation": spaces.Box(driver.obs_low, driver.obs_high, dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (driver.num_actions,), dtype=np.int8),
+    })
+
+
+def check_illegal(mode: object, penalty: object, driver: Driver) -> tuple[str, float]:
+    """Validate ``illegal_action`` and ``illegal_penalty``; return them with the default penalty filled in."""
+    if mode not in _MODES:
+        raise EnvError(f"illegal_action must be 'raise' or 'penalty', got {cut(mode)}")
+    if penalty is None:
+        return str(mode), float(driver.max_loss())
+    if isinstance(penalty, bool) or not isinstance(penalty, (int, float, np.integer, np.floating)) \
+            or not np.isfinite(penalty) or penalty < 0:
+        raise EnvError(f"illegal_penalty must be a finite number >= 0, got {cut(penalty)}")
+    return str(mode), float(penalty)
+
+
+class CardGameAEC(AECEnv):  # type: ignore[misc]
+    """PettingZoo AEC environment over a :class:`Driver` (see the game modules for the public classes)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_v0",
+                                "is_parallelizable": False}
+
+    def __init__(self, driver: Driver, *, render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_penalty: float | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise EnvError(f"render_mode must be None, 'ansi' or 'human', got {cut(render_mode)}")
+        self.driver = driver
+        self.render_mode = render_mode
+        self.illegal_action, self.illegal_penalty = check_illegal(illegal_action, illegal_penalty, driver)
+        self._default_seed = seed
+        self.possible_agents = [f"player_{i}" for i in range(driver.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = observation_space(driver)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(driver.num_actions) for a in self.possible_agents}
+        self._rng: np.random.Generator | None = None
+        self._dealt = False
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    # ------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(num_actions)``."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Deal a new hand.  ``seed`` reseeds the environment (same seed, same episode)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        elif self._rng is None:
+            self._rng = np.random.default_rng(self._default_seed)
+        self.driver.new_hand(self._rng, options or {})
+        self._dealt = True
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: self.driver.info(i) for i, a in enumerate(self.agents)}
+        self._skip_agent_selection = None
+        actor = self.driver.actor
+        if actor is None:  # no decision at all (cannot happen with the shipped games; kept safe)
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[actor]
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation": ..., "action_mask": ...}`` of ``agent``: what that seat may see, and nothing else."""
+        self._need_reset()
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise EnvError(f"no agent {cut(agent)}: the agents are {', '.join(self.possible_agents)}")
+        return self.driver.observation(seat)
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an index of the action space) for ``agent_selection``.
+
+        Raises
+        ------
+        IllegalMoveError
+            With ``illegal_action="raise"`` (the default), for an index that is
+            not legal now; the hand is unchanged and the same agent is still to act.
+        """
+        self._need_reset()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        # Rewards are all 0 between reset and the end of the hand (a dead step clears the final ones),
+        # so only the last step of a hand sets and accumulates them.
+        try:
+            self.driver.apply(seat, read_index(action, self.driver.num_actions, agent))
+        except IllegalMoveError as exc:
+            if self.illegal_action == "raise":
+                raise
+            self._penalise(agent, exc)
+            self._accumulate_rewards()
+        else:
+            actor = self.driver.actor
+            if actor is None:
+                self._finish()
+                self._accumulate_rewards()
+            else:
+                self.agent_selection = self.possible_agents[actor]
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        results = self.driver.returns()
+        for i, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = float(results[i])
+            self.terminations[agent] = True
+            self.infos[agent] = self.driver.info(i)
+
+    def _penalise(self, agent: str, exc: IllegalMoveError) -> None:
+        """End the episode: ``agent`` gets ``-illegal_penalty``, the others 0; the hand is not played on."""
+        for a in self.agents:
+            self.rewards[a] = -self.illegal_penalty if a == agent else 0.0
+            self.terminations[a] = True
+            self.infos[a] = {"illegal_action": str(exc), "offender": agent}
+
+    def _need_reset(self) -> None:
+        if not self._dealt:
+            raise EnvError("call reset() before using the environment")
+
+    # ------------------------------------------------------------ text
+    def render(self) -> str | None:
+        """The table as text: returned (``"ansi"``) or printed (``"human"``).
+
+        This is the dealer's view, with every hand face up: never hand it to an agent.
+        """
+        if self.render_mode is None:
+            import warnings
+
+            warnings.warn("render() called without a render_mode: pass render_mode='ansi' or 'human'",
+                          stacklevel=2)
+            return None
+        text = self.driver.render() if self._dealt else "(no hand dealt yet: call reset())"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,152 @@
+"""What an environment needs from a game: the :class:`Driver` interface, and reading an action index.
+
+A driver runs one hand (an episode) of one game through the game's own
+engine and knows how to turn a seat's view into arrays.  The PettingZoo and
+Gymnasium environments (:mod:`pokercore.envs._aec`, :mod:`pokercore.envs._single`)
+are written once over this interface, so a new game is one module: a driver
+and two short subclasses.
+
+>>> read_index(np.int32(3), 37, "player_0")
+3
+>>> read_index(2.0, 37, "player_0")
+Traceback (most recent call last):
+...
+pokercore.envs.errors.IllegalMoveError: player_0: an action is an int index 0..36, got float 2.0
+"""
+
+from __future__ import annotations
+
+import operator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from ..errors import cut
+from .errors import IllegalMoveError
+
+__all__ = ["Agent", "Driver", "read_index", "refusal"]
+
+#: A game's own agent: a callable from the engine's observation to an action.
+Agent = Callable[[Any], Any]
+
+
+def read_index(action: object, size: int, who: str) -> int:
+    """``action`` as a plain ``int`` in ``0..size-1``, or :class:`IllegalMoveError`.
+
+    Accepts Python and numpy integers and 0-d integer arrays (what
+    ``action_space.sample()`` and ``argmax`` give); refuses ``bool``,
+    floats and anything else, naming what came.
+    """
+    if type(action) is int and 0 <= action < size:  # the common case, first
+        return action
+    value: int | None = None
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        value = int(action)
+    elif isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        value = operator.index(action)
+    if value is None:
+        raise IllegalMoveError(f"{who}: an action is an int index 0..{size - 1}, got {type(action).__name__} "
+                               f"{cut(action)}")
+    if not 0 <= value < size:
+        raise IllegalMoveError(f"{who}: action {value} is out of range: the action space is 0..{size - 1}")
+    return value
+
+
+class Driver(ABC):
+    """One game as the environments see it: deal, whose turn, a seat's arrays, apply an index.
+
+    Seats are ``0..num_players-1``; the environments name them
+    ``player_<seat>``.  Every method but :meth:`new_hand` works on the hand
+    dealt last.
+    """
+
+    #: Game name, used in environment names (``pokercore_<name>_v0``).
+    name: str
+    num_players: int
+    num_actions: int
+    #: Bounds of the observation vector (float32, one entry per position).
+    obs_low: np.ndarray
+    obs_high: np.ndarray
+
+    @abstractmethod
+    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
+        """Deal a new hand from ``rng`` (``options``: game-specific, e.g. a stacked deck)."""
+
+    @property
+    @abstractmethod
+    def actor(self) -> int | None:
+        """The seat to act, ``None`` once the hand is over."""
+
+    @abstractmethod
+    def encode(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (a new float32 array)."""
+
+    @abstractmethod
+    def mask(self, seat: int) -> np.ndarray:
+        """The action mask of ``seat`` (a new int8 array; all zeros unless it is to act)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: int) -> None:
+        """Play action index ``action`` for ``seat``; :class:`IllegalMoveError` leaves the hand unchanged."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result of the finished hand (chips or points; they sum to 0)."""
+
+    @abstractmethod
+    def info(self, seat: int) -> dict[str, Any]:
+        """Extra public facts for ``seat`` (results once the hand is over); a new dict."""
+
+    @abstractmethod
+    def play_native(self, seat: int, agent: Agent) -> None:
+        """Ask the game's own ``agent`` for ``seat``'s decision and play it (the other seats of a Gym env)."""
+
+    def hand_over(self, seat: int, agent: Agent) -> None:  # noqa: B027  (an optional hook)
+        """Show a finished hand to a game agent that asks for it (draw agents' ``hand_over`` hook)."""
+
+    @abstractmethod
+    def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        """A built-in agent of the game by name."""
+
+    @property
+    @abstractmethod
+    def agent_names(self) -> tuple[str, ...]:
+        """Names :meth:`make_agent` knows."""
+
+    @abstractmethod
+    def max_loss(self) -> float:
+        """The most one seat can lose in one hand (the default penalty of an illegal action)."""
+
+    @abstractmethod
+    def describe(self, action: int) -> str:
+        """A short name of an action index, e.g. ``"3 (bet)"``."""
+
+    @abstractmethod
+    def render(self) -> str:
+        """The table as text (the dealer's view: every card face up)."""
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """``{"observation": encode(seat), "action_mask": mask(seat)}`` (a game may build both at once)."""
+        return {"observation": self.encode(seat), "action_mask": self.mask(seat)}
+
+    def refuse(self, seat: int, action: int, why: str) -> IllegalMoveError:
+        """The error for an action that is not legal: names ``why`` and the legal choices."""
+        return refusal(f"player_{seat}", action, why, self.mask(seat), self.describe)
+
+
+def refusal(who: str, action: int, why: str, mask: np.ndarray, describe: Callable[[int], str]) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` saying why ``action`` is refused and listing the legal indices of ``mask``.
+
+    >>> mask = np.array([0, 1, 0, 1], dtype=np.int8)
+    >>> print(refusal("player_1", 0, "there is no bet to call", mask, str))
+    player_1: action 0 is not legal now: there is no bet to call; legal: 1, 3
+    """
+    legal = np.flatnonzero(mask)
+    if len(legal) == 0:
+        return IllegalMoveError(f"{who}: action {describe(action)} is not legal now: {why}; no action is legal")
+    shown = ", ".join(describe(int(a)) for a in legal[:8])
+    more = f", ... ({len(legal)} in all: see observation['action_mask'])" if len(legal) > 8 else ""
+    return IllegalMoveError(f"{who}: action {describe(action)} is not legal now: {why}; legal: {shown}{more}",
+                            legal.tolist())

@@ -1,0 +1,323 @@
+"""Five-card draw as environments: PettingZoo (:class:`DrawEnv`) and Gymnasium (:class:`DrawGymEnv`).
+
+One episode is one hand from the configured stacks, the button on a seat
+drawn from the environment's generator.  The arrays are a pure function of
+the seat's :class:`pokercore.draw.Observation` (:func:`encode_observation`),
+so they hold nothing the engine would not show that seat.
+
+Actions (``Discrete(37)``)
+--------------------------
+=========  ===============================================================
+index      action
+=========  ===============================================================
+0          fold
+1          check
+2          call (the engine's amount)
+3          bet (the fixed amount)
+4          raise (by the fixed amount)
+5 + m      in the draw: discard the cards of bit mask ``m`` (0..31); bit
+           ``k`` is the ``k``-th card of ``hand`` in the observation (the
+           own cards, highest code first).  ``m = 0`` (index 5) stands pat.
+           The 26 masks with 0-3 bits are legal; the 6 with 4 or 5 bits never are.
+=========  ===============================================================
+
+Examples
+--------
+>>> env = DrawEnv(players=2)
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, [describe_action(int(a)) for a in np.flatnonzero(obs["action_mask"])]
+('player_1', ['1 (check)', '3 (bet)'])
+>>> env.step(3); env.step(2)                  # player_1 bets, player_0 calls
+>>> int(env.last()[0]["action_mask"].sum())   # the draw: 26 discards
+26
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..cards import format_cards
+from ..draw import DrawConfig, DrawState, Observation
+from ..draw.ai import AGENTS, make_agent
+from ._aec import CardGameAEC
+from ._driver import Agent, Driver
+from ._single import CardGameGym
+from .draw_spaces import (
+    BETTING,
+    DISCARD,
+    LEGAL_DISCARDS,
+    NUM_ACTIONS,
+    DrawLayout,
+    PolicyAgent,
+    _encode,
+    action_from_index,
+    action_mask,
+    describe_action,
+    draw_layout,
+    encode_observation,
+    index_of_action,
+)
+from .errors import EnvError
+
+__all__ = [
+    "BETTING",
+    "DISCARD",
+    "LEGAL_DISCARDS",
+    "NUM_ACTIONS",
+    "DrawEnv",
+    "DrawGymEnv",
+    "DrawLayout",
+    "PolicyAgent",
+    "action_from_index",
+    "action_mask",
+    "describe_action",
+    "draw_layout",
+    "encode_observation",
+    "index_of_action",
+]
+
+def _max_loss(cfg: DrawConfig) -> int:
+    extra = cfg.players if cfg.all_in else 0
+    most = cfg.ante + (cfg.max_bets + extra) * (cfg.small_bet + int(cfg.big_bet))  # type: ignore[arg-type]
+    return min(max(cfg.stacks), most)
+
+
+class DrawDriver(Driver):
+    """Five-card draw for the environments: one :class:`~pokercore.draw.DrawState` per episode."""
+
+    name = "draw"
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, config: DrawConfig) -> None:
+        self.config = config
+        self.num_players = config.players
+        lay = draw_layout(config)
+        self.obs_low, self.obs_high = lay.low, lay.high
+        self._state: DrawState | None = None
+        self._version = 0  # moves on with every action: the key of the cached view below
+        self._view_cache: tuple[int, int, Observation] | None = None
+        self._final: tuple[int, tuple[float, ...], tuple[int, ...], dict[str, str]] | None = None
+
+    @property
+    def state(self) -> DrawState:
+        """The hand being played (the dealer's view: every card)."""
+        if self._state is None:
+            raise EnvError("no hand dealt yet: call reset()")
+        return self._state
+
+    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck"))
+        if unknown:
+            warnings.warn(f"draw reset options {', '.join(unknown)} are not used (known: button, deck)",
+                          stacklevel=3)
+        button = options.get("button")
+        if button is None:
+            button = int(rng.integers(self.num_players))
+        try:
+            self._state = DrawState(self.config, button=button, deck=options.get("deck"), seed=rng)
+        except ValueError as exc:
+            raise EnvError(f"cannot deal: {exc}") from None
+        self._version += 1
+
+    def _view(self, seat: int) -> Observation:
+        """``state.observe(seat)``, built once per seat and state (a training loop asks twice: to see, to act)."""
+        hit = self._view_cache
+        if hit is not None and hit[0] == seat and hit[1] == self._version:
+            return hit[2]
+        obs = self.state.observe(seat)
+        self._view_cache = (seat, self._version, obs)
+        return obs
+
+    @property
+    def actor(self) -> int | None:
+        return self.state.actor
+
+    def encode(self, seat: int) -> np.ndarray:
+        return _encode(self._view(seat))
+
+    def mask(self, seat: int) -> np.ndarray:
+        return action_mask(self._view(seat))
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        return encode_observation(self._view(seat))
+
+    def apply(self, seat: int, action: int) -> None:
+        move = action_from_index(self._view(seat), action)
+        self.state.act(move, seat=seat)
+        self._version += 1
+
+    def returns(self) -> tuple[float, ...]:
+        st = self.state
+        return tuple(float(a - b) for a, b in zip(st.stacks, st.starting_stacks))
+
+    def info(self, seat: int) -> dict[str, Any]:
+        st = self.state
+        if not st.is_over:
+            return {}
+        hit = self._final
+        if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
+            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            hit = self._final = (self._version, self.returns(), tuple(st.payouts or ()), revealed)
+        return {"results": list(hit[1]), "payouts": list(hit[2]), "revealed": dict(hit[3])}
+
+    def play_native(self, seat: int, agent: Agent) -> None:
+        st = self.state
+        answer = agent(st.observe(seat))
+        try:
+            st.act(answer, seat=seat)
+        except ValueError as exc:
+            raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
+        self._version += 1
+
+    def hand_over(self, seat: int, agent: Agent) -> None:
+        hook = getattr(agent, "hand_over", None)
+        if callable(hook) and self.state.dealt_in[seat]:
+            hook(self.state.observe(seat))
+
+    def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        return make_agent(name, rng)
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        return tuple(AGENTS)
+
+    def max_loss(self) -> float:
+        return float(_max_loss(self.config))
+
+    def describe(self, action: int) -> str:
+        return describe_action(action)
+
+    def render(self) -> str:
+        st = self.state
+        head = (f"five-card draw  hand {st.hand_number}  street {st.street}  pot {st.pot}  "
+                f"button player_{st.button}")
+        lines = [head]
+        for i in range(st.seats):
+            mark = "*" if st.actor == i else " "
+            status = "out" if not st.dealt_in[i] else "folded" if st.folded[i] else "in"
+            drew = st.draw_counts[i]
+            lines.append(f"{mark} player_{i}  stack {st.stacks[i]:>4}  bet {st.bets[i]:>3}  "
+                         f"in pot {st.committed[i]:>3}  {status:<6}  {st.format_hand(i):<15}"
+                         + ("" if drew is None else f"  drew {drew}"))
+        acts = [f"p{e.seat} {e.kind}" + (f" {e.amount}" if e.amount else "")
+                + (f" {e.drawn}" if e.kind == "draw" else "") for e in st.events if e.kind != "ante"]
+        lines.append("actions: " + (", ".join(acts) if acts else "-"))
+        if st.is_over:
+            lines.append("results: " + "  ".join(f"player_{i} {r:+g}" for i, r in enumerate(self.returns())))
+        return "\n".join(lines)
+
+
+def _config(players: int | None, config: DrawConfig | None) -> DrawConfig:
+    if config is None:
+        try:
+            return DrawConfig(players=2 if players is None else players)
+        except ValueError as exc:
+            raise EnvError(str(exc)) from None
+    if not isinstance(config, DrawConfig):
+        raise EnvError(f"config must be a pokercore.draw.DrawConfig, got {type(config).__name__}")
+    if players is not None and players != config.players:
+        raise EnvError(f"players={players} but config.players={config.players}: give one of them")
+    return config
+
+
+class DrawEnv(CardGameAEC):
+    """PettingZoo AEC environment of fixed-limit five-card draw, 2-6 players (one hand per episode).
+
+    Parameters
+    ----------
+    players : int, optional
+        Seats, 2..6 (default 2, or ``config.players``).
+    config : DrawConfig, optional
+        Ante, bets, raise cap, stacks, all-in mode; every hand starts from
+        ``config.stacks``.  ``config.seed`` seeds the first ``reset()`` that
+        has no seed.
+    render_mode : {None, "ansi", "human"}
+        ``render()`` returns the table as text, or prints it after every step.
+    illegal_action : {"raise", "penalty"}
+        ``"raise"``: an illegal index raises :class:`~pokercore.envs.IllegalMoveError`
+        (the hand is unchanged, the same agent is to act).  ``"penalty"``:
+        the episode ends, the offender gets ``-illegal_penalty`` and the
+        others 0 (PettingZoo's terminate-on-illegal convention).
+    illegal_penalty : float, optional
+        Default: the most a seat can lose in one hand (ante and every bet of both rounds).
+
+    Examples
+    --------
+    >>> env = DrawEnv(players=3, render_mode="ansi")
+    >>> env.reset(seed=7)
+    >>> for agent in env.agent_iter():
+    ...     obs, reward, terminated, truncated, info = env.last()
+    ...     env.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+    >>> sorted(env.rewards), sum(info["results"])
+    ([], 0.0)
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_draw_v0", "is_parallelizable": False,
+    }
+
+    def __init__(self, players: int | None = None, *, config: DrawConfig | None = None,
+                 render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_penalty: float | None = None) -> None:
+        cfg = _config(players, config)
+        super().__init__(DrawDriver(cfg), render_mode=render_mode, illegal_action=illegal_action,
+                         illegal_penalty=illegal_penalty, seed=cfg.seed)
+
+    @property
+    def state_view(self) -> DrawState:
+        """The hand being played: the dealer's view with every card (for tests and tools, never for agents)."""
+        return self.driver.state  # type: ignore[attr-defined, no-any-return]
+
+
+class DrawGymEnv(CardGameGym):
+    """Gymnasium environment of five-card draw: ``seat`` learns, the other seats are pokercore agents.
+
+    Parameters
+    ----------
+    players : int, optional
+        Seats, 2..6 (default 2, or ``config.players``).
+    config : DrawConfig, optional
+        As for :class:`DrawEnv`.
+    seat : int, default 0
+        The learning seat (the button moves at random, so every position comes up).
+    opponents : str, callable or sequence, default "call"
+        A built-in agent name (``"easy"``, ``"normal"``, ``"hard"``,
+        ``"random"``, ``"call"``, ``"maniac"``, ``"rock"``, ``"station"``,
+        ``"tag"``) or a callable ``Observation -> Action``, for every other
+        seat or one per other seat in seat order.
+    render_mode : {None, "ansi", "human"}
+    illegal_action : {"penalty", "raise"}
+        ``"penalty"`` (default, what trainers that sample unmasked actions
+        need): the episode ends with reward ``-illegal_penalty`` and
+        ``info["illegal_action"]`` saying why.  ``"raise"``: raise
+        :class:`~pokercore.envs.IllegalMoveError`.  The hand is never changed.
+    illegal_penalty : float, optional
+        Default: the most a seat can lose in one hand.
+
+    Examples
+    --------
+    >>> env = DrawGymEnv(players=2, opponents="call")
+    >>> obs, info = env.reset(seed=3)
+    >>> done = False
+    >>> while not done:
+    ...     obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    >>> sum(info["results"])
+    0.0
+    """
+
+    def __init__(self, players: int | None = None, *, config: DrawConfig | None = None, seat: int = 0,
+                 opponents: str | Agent | Sequence[str | Agent] = "call", render_mode: str | None = None,
+                 illegal_action: str = "penalty", illegal_penalty: float | None = None) -> None:
+        cfg = _config(players, config)
+        super().__init__(DrawDriver(cfg), seat=seat, opponents=opponents, render_mode=render_mode,
+                         illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
+
+    @property
+    def state_view(self) -> DrawState:
+        """The hand being played: the dealer's view with every card (for tests and tools, never for agents)."""
+        return self.driver.state  # type: ignore[attr-defined, no-any-return]

@@ -1,0 +1,149 @@
+"""Planning an equity run: weights, the cost of exact enumeration, the deals, the Monte Carlo seeds.
+
+- :func:`normalise` scales each range's weights by a power of two so its
+  heaviest combo weighs in (0.5, 1]: tiny weights (``AA:1e-200``) no longer
+  multiply to zero, and the shares do not change by a single bit (scaling
+  by a power of two is exact).
+- :func:`exact_deals` counts the deals (one combo per player, no card
+  shared) after card removal, refuses an exact run whose cost is out of
+  reach with the figure and the Monte Carlo alternative, and builds the
+  deals in C.
+- :func:`unit_seeds` gives the seeds of Monte Carlo units ``lo..hi-1``: the
+  words ``lo..hi-1`` of ``SeedSequence(seed).generate_state(n, uint64)``,
+  computed for that slice only, so a run of 10**12 samples needs no table
+  of 244 million seeds.
+"""
+
+from __future__ import annotations
+
+from math import frexp, ldexp
+from typing import Any
+
+import numpy as np
+
+from ..errors import PokercoreValueError
+from . import _equity
+from ._checks import Ranges
+from .ranges import EmptyRangeError
+
+__all__ = [
+    "EXACT_HANDS_PER_SECOND",
+    "EXACT_MAX_HANDS",
+    "MAX_ASSIGNMENTS",
+    "arrays",
+    "exact_deals",
+    "normalise",
+    "unit_seeds",
+]
+
+#: Most deals (combo assignments) an exact run enumerates.
+MAX_ASSIGNMENTS = 2_000_000
+#: Most hands (deals x boards x players) an exact run scores: about five minutes on one core.
+EXACT_MAX_HANDS = 100_000_000_000
+#: Hands an exact run scores per second on one core (measured on ranges, no suit symmetry), for estimates.
+EXACT_HANDS_PER_SECOND = 3.5e8
+#: Combos tried while counting the deals before giving up (a fraction of a second).
+COUNT_STEPS = 200_000_000
+
+
+def normalise(ranges: Ranges) -> Ranges:
+    """Each range's weights times a power of two, so the heaviest is in (0.5, 1] (exact: shares do not change).
+
+    >>> normalise([[((51, 47), 1e-200), ((50, 46), 5e-201)]])[0][0][1] > 0.5
+    True
+    >>> normalise([[((51, 47), 0.25)]]), normalise([[((51, 47), 0.75)]])
+    ([[((51, 47), 1.0)]], [[((51, 47), 0.75)]])
+    """
+    out: Ranges = []
+    for r in ranges:
+        mantissa, exponent = frexp(max(w for _, w in r))
+        shift = 1 - exponent if mantissa == 0.5 else -exponent
+        out.append([(c, ldexp(w, shift)) for c, w in r] if shift else list(r))
+    return out
+
+
+def arrays(ranges: Ranges) -> tuple[Any, Any, Any]:
+    """The ranges as kernel arrays: combos ``(n, 2)`` uint8, offsets ``(P + 1,)`` int64, weights ``(n,)``."""
+    combos = np.array([c for r in ranges for c, _ in r], dtype=np.uint8).reshape(-1, 2)
+    offsets = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
+    weights = np.array([w for r in ranges for _, w in r], dtype=np.float64)
+    return combos, offsets, weights
+
+
+def figure(x: float) -> str:
+    """1234 -> '1,234'; 2.1e12 -> '2.1e12'."""
+    if x < 1e7:
+        return f"{x:,.0f}"
+    mantissa, exponent = f"{x:.1e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def duration(seconds: float) -> str:
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"about {seconds / size:,.0f} {unit}"
+    if seconds < 1:
+        return "under a second"
+    return f"about {seconds:,.0f} seconds"
+
+
+def _refuse(what: str) -> PokercoreValueError:
+    return PokercoreValueError(
+        f"exact would {what}; use Monte Carlo instead: samples=1_000_000 (on the command line "
+        "--samples 1e6) gives each equity to about 0.001"
+    )
+
+
+def exact_deals(ranges: Ranges, boards: int) -> tuple[Any, Any]:
+    """The deals of an exact run, ``(holes (m, 2P) uint8, weights (m,))``, or a refusal with its cost.
+
+    ``boards`` is the number of board completions of one deal.  The cost is
+    the real count of deals after card removal (combos sharing a card are
+    not a deal) times the boards times the players.
+    """
+    combos, offsets, weights = arrays(ranges)
+    players = len(ranges)
+    count, status = _equity.count_deals(combos, offsets, MAX_ASSIGNMENTS, COUNT_STEPS)
+    if status == 0 and count == 0:
+        raise EmptyRangeError("the ranges leave no deal in which the players' hands share no card")
+    if status == 1:
+        least = (MAX_ASSIGNMENTS + 1) * boards * players
+        raise _refuse(f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least "
+                      f"{figure(least)} hands, {duration(least / EXACT_HANDS_PER_SECOND)} on one core)")
+    if status == 2:
+        raise _refuse(f"search more than {COUNT_STEPS:,} combinations of the ranges just to list their deals")
+    hands = count * boards * players
+    if hands > EXACT_MAX_HANDS:
+        raise _refuse(f"evaluate {figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "
+                      f"players, {duration(hands / EXACT_HANDS_PER_SECOND)} on one core; the limit is "
+                      f"{figure(EXACT_MAX_HANDS)})")
+    return _equity.build_deals(combos, offsets, weights, count)
+
+
+# numpy's SeedSequence.generate_state: 32-bit word i mixes pool word i % pool_size with
+# INIT_B * MULT_B**i and INIT_B * MULT_B**(i + 1) (mod 2**32); a 64-bit word is two of them,
+# low half first.  numpy keeps this stream fixed across versions (a seed's stream is part of
+# its reproducibility promise); tests/holdem check these words against generate_state itself.
+_INIT_B = 0x8B51F9DD
+_MULT_B = 0x58F38DED
+_MASK32 = 0xFFFFFFFF
+
+
+def unit_seeds(seed: int, lo: int, hi: int) -> Any:
+    """Words ``lo..hi-1`` of ``np.random.SeedSequence(seed).generate_state(n, np.uint64)`` (any ``n >= hi``).
+
+    >>> ss = np.random.SeedSequence(7)
+    >>> bool((unit_seeds(7, 3, 9) == ss.generate_state(9, np.uint64)[3:9]).all())
+    True
+    """
+    ss = np.random.SeedSequence(seed)
+    pool = np.asarray(ss.pool, dtype=np.uint32)
+    n = 2 * (hi - lo)
+    first = 2 * lo
+    steps = np.full(n + 1, _MULT_B, dtype=np.uint32)
+    steps[0] = (_INIT_B * pow(_MULT_B, first, 1 << 32)) & _MASK32
+    hash_const = np.cumprod(steps, dtype=np.uint32)  # INIT_B * MULT_B**(first + k), wrapping mod 2**32
+    words = pool[np.arange(first, first + n) % len(pool)] ^ hash_const[:-1]
+    words = words * hash_const[1:]
+    words ^= words >> np.uint32(16)
+    return words.astype("<u4").view("<u8").astype(np.uint64)

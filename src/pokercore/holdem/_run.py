@@ -1,0 +1,177 @@
+"""Running the units of an equity run on threads, and stopping them at once when asked.
+
+Each task is a call of a nogil kernel over a bounded run of units.  The
+kernels poll a stop flag (an int32 in a numpy array) every few thousand
+samples or boards, and run Python's signal handlers when they run on the
+main thread, so:
+
+- with one worker the tasks run on the calling thread, and Ctrl-C raises
+  ``KeyboardInterrupt`` out of the kernel within milliseconds;
+- with several, the calling thread waits for the results in order; when
+  anything goes wrong there (Ctrl-C, a ``progress`` callback that raises, a
+  task that fails) it sets the flag, cancels the tasks not started and
+  waits for the running ones, which stop at their next poll.  Nothing
+  keeps working in the background after :func:`run_tasks` returns or
+  raises.
+
+>>> run_tasks(lambda i, stop, signals: i * i, 4, workers=2, report=None)
+[0, 1, 4, 9]
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any, TypeVar
+
+import numpy as np
+
+__all__ = ["Task", "as_executor", "progress_reporter", "run_on_executor", "run_tasks"]
+
+T = TypeVar("T")
+#: ``task(i, stop, signals)``: task ``i``; ``stop`` the flag array to hand to the kernel;
+#: ``signals`` True when the kernel should run the signal handlers (the main thread).
+Task = Callable[[int, Any, bool], T]
+
+
+class _Printer:
+    """``progress=True``: one line on stderr, rewritten in place, ended even when the run stops."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def __call__(self, done: int, total: int) -> None:
+        self.open = done != total
+        end = "" if self.open else "\n"
+        print(f"\requity: {done}/{total} units ({done / total:.0%})", end=end, file=sys.stderr, flush=True)
+
+    def stopped(self) -> None:
+        if self.open:
+            self.open = False
+            print(file=sys.stderr, flush=True)
+
+
+def progress_reporter(progress: object) -> Callable[[int, int], None] | None:
+    """None for no progress, the callable itself, or a printer to stderr for ``True``."""
+    if progress is None or progress is False:
+        return None
+    if callable(progress):
+        return progress
+    return _Printer()
+
+
+def _join(pool: ThreadPoolExecutor, pending: dict[int, Future[Any]], stop: Any) -> KeyboardInterrupt | None:
+    """Cancel the tasks not started and wait for the running ones; a second Ctrl-C does not abandon them.
+
+    Returns the ``KeyboardInterrupt`` that came during the wait, if any (the running tasks stop at
+    their next poll once the flag is set, so the wait is short).  The wait is on the futures, not on
+    ``Thread.join``, which an interrupt can end early on some Python versions.
+    """
+    for f in pending.values():
+        f.cancel()
+    late = None
+    while True:
+        try:
+            wait(pending.values())
+            pool.shutdown(wait=True)
+            return late
+        except KeyboardInterrupt as exc:
+            stop[0] = 1
+            late = exc
+
+
+def run_tasks(task: Task[T], n_tasks: int, workers: int, report: Callable[[int, int], None] | None) -> list[T]:
+    """``[task(i, stop, signals) for i in range(n_tasks)]``, on ``workers`` threads; see the module docs."""
+    stop = np.zeros(1, dtype=np.int32)
+    on_main = threading.current_thread() is threading.main_thread()
+    results: list[T] = []
+    try:
+        if workers <= 1 or n_tasks <= 1:
+            for i in range(n_tasks):
+                results.append(task(i, stop, on_main))
+                if report:
+                    report(i + 1, n_tasks)
+            return results
+        return _run_pool(task, n_tasks, workers, report, stop)
+    except BaseException:
+        if isinstance(report, _Printer):
+            report.stopped()
+        raise
+
+
+def _run_pool(task: Task[T], n_tasks: int, workers: int, report: Callable[[int, int], None] | None,
+              stop: Any) -> list[T]:
+    results: list[T] = []
+    pool = ThreadPoolExecutor(max_workers=min(workers, n_tasks), thread_name_prefix="pokercore-equity")
+    pending: dict[int, Future[T]] = {}
+    submitted = 0
+    try:
+        # A window of tasks in flight: a run of a billion samples does not queue thousands of futures.
+        while submitted < min(n_tasks, 2 * workers):
+            pending[submitted] = pool.submit(task, submitted, stop, False)
+            submitted += 1
+        for i in range(n_tasks):
+            results.append(pending.pop(i).result())
+            if submitted < n_tasks:
+                pending[submitted] = pool.submit(task, submitted, stop, False)
+                submitted += 1
+            if report:
+                report(i + 1, n_tasks)
+    except BaseException:
+        stop[0] = 1  # the running kernels stop at their next poll
+        _join(pool, pending, stop)
+        raise
+    late = _join(pool, pending, stop)
+    if late is not None:  # Ctrl-C while the last tasks were being joined: it still stops the caller
+        raise late
+    return results
+
+
+def as_executor(executor: object) -> Any:
+    """``executor`` itself (anything with ``submit``), or a Dask ``Client``'s ``get_executor()``."""
+    if not callable(getattr(executor, "submit", None)) or callable(getattr(executor, "upload_file", None)):
+        get = getattr(executor, "get_executor", None)
+        if callable(get):
+            return get()
+    if not callable(getattr(executor, "submit", None)):
+        from ..errors import PokercoreTypeError
+
+        raise PokercoreTypeError(f"executor must be a concurrent.futures.Executor or a dask.distributed.Client, "
+                                 f"got {type(executor).__name__}")
+    return executor
+
+
+def run_on_executor(executor: Any, fn: Callable[..., T], calls: list[tuple[Any, ...]],
+                    report: Callable[[int, int], None] | None, in_flight: int = 16) -> list[T]:
+    """``[fn(*args) for args in calls]`` on ``executor`` (a process pool, a Dask cluster), in order.
+
+    At most ``in_flight`` calls are submitted at a time; when anything goes
+    wrong (a failed call, Ctrl-C, a ``report`` that raises) the calls not
+    started are cancelled before the exception propagates.  A call already
+    running elsewhere finishes there (its answer is dropped).
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run_on_executor(pool, pow, [(2, k) for k in range(5)], None)
+    [1, 2, 4, 8, 16]
+    """
+    pending: dict[int, Future[T]] = {}
+    results: list[T] = []
+    submitted = 0
+    try:
+        for i in range(len(calls)):
+            while submitted < len(calls) and submitted < i + in_flight:
+                pending[submitted] = executor.submit(fn, *calls[submitted])
+                submitted += 1
+            results.append(pending.pop(i).result())
+            if report:
+                report(i + 1, len(calls))
+    except BaseException:
+        for f in pending.values():
+            f.cancel()
+        if isinstance(report, _Printer):
+            report.stopped()
+        raise
+    return results
