@@ -4,14 +4,21 @@ It speaks only the JSON protocol of docs/protocol.md (no pokercore import
 is needed in a bot).  Without ``--url`` it starts a server of its own on a
 free local port first (this needs ``pip install "pokercore[web]" websockets``).
 
+It keeps to the server's rate limit (20 messages a second) and, if a
+message is refused with ``rate_limited`` anyway, waits the ``retry_after``
+seconds the error gives and sends the same message again: a refused
+message was ignored, not applied.
+
     python examples/bot_client.py                          # its own server
-    python examples/bot_client.py --url ws://127.0.0.1:8000/ws
+    python examples/bot_client.py --url ws://127.0.0.1:8000/ws --hands 100 --deals 20
+    python examples/bot_client.py --url "ws://HOST:8000/ws?token=..."   # a server started with --token
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections import Counter
 
 from websockets.sync.client import connect
@@ -19,24 +26,49 @@ from websockets.sync.client import connect
 RANKS = "23456789TJQKA"
 
 
-class Bot:
-    """One seat: sends messages, keeps the newest state, never reuses an action number."""
+#: Messages a second the server accepts from one connection on average (docs/protocol.md).
+RATE = 20.0
 
-    def __init__(self, ws) -> None:
+
+class Bot:
+    """One seat: sends messages at most ``rate`` a second, keeps the newest state, never reuses an action number.
+
+    ``rate=None`` sends as fast as it can and relies on backing off alone.
+    """
+
+    def __init__(self, ws, rate: float | None = RATE) -> None:
         self.ws = ws
         self.state: dict = {}
         self.sent: set[int] = set()
+        self.interval = 1.0 / rate if rate else 0.0
+        self.next_send = 0.0
+        self.unanswered: dict[tuple, dict] = {}   # (type, seq) -> the message, to send again if refused
+        self.backoffs = 0
 
     def send(self, msg: dict) -> None:
+        now = time.monotonic()
+        if now < self.next_send:
+            time.sleep(self.next_send - now)
+        self.next_send = max(now, self.next_send) + self.interval
+        self.unanswered[(msg["type"], msg.get("seq"))] = msg
         self.ws.send(json.dumps(msg))
 
     def recv(self) -> dict:
-        msg = json.loads(self.ws.recv(timeout=60))
-        if msg["type"] == "state":
-            self.state = msg
-        elif msg["type"] == "error":
-            raise RuntimeError(f"server refused a message: {msg['code']}: {msg['message']}")
-        return msg
+        while True:
+            msg = json.loads(self.ws.recv(timeout=60))
+            if msg["type"] == "error" and msg["code"] == "rate_limited":
+                self.backoffs += 1                  # ignored, not applied: wait as told, then send it again
+                time.sleep(msg["retry_after"])
+                ref = msg.get("ref") or {}
+                again = self.unanswered.get((ref.get("type"), ref.get("seq")))
+                if again is not None:
+                    self.send(again)
+                continue
+            if msg["type"] == "state":
+                self.state = msg
+            elif msg["type"] == "error":
+                raise RuntimeError(f"server refused a message: {msg['code']}: {msg['message']}")
+            return msg
 
     def act(self, action: dict) -> None:
         seq = self.state["seq"]
@@ -70,9 +102,11 @@ def draw_decision(state: dict) -> dict:
     return {"kind": "fold"}
 
 
-def play_draw(url: str, hands: int) -> None:
+def play_draw(url: str, hands: int, rate: float | None = RATE) -> Bot:
     with connect(url) as ws:
-        _play_draw(Bot(ws), hands)
+        bot = Bot(ws, rate)
+        _play_draw(bot, hands)
+    return bot
 
 
 def _play_draw(bot: Bot, hands: int) -> None:
@@ -107,9 +141,11 @@ def naive_arrangement(cards: list[str]) -> dict:
     return {"bottom": by_rank[:5], "middle": by_rank[5:10], "top": by_rank[10:]}
 
 
-def play_binh(url: str, deals: int) -> None:
+def play_binh(url: str, deals: int, rate: float | None = RATE) -> Bot:
     with connect(url) as ws:
-        _play_binh(Bot(ws), deals)
+        bot = Bot(ws, rate)
+        _play_binh(bot, deals)
+    return bot
 
 
 def _play_binh(bot: Bot, deals: int) -> None:
@@ -179,8 +215,8 @@ def main() -> None:
     if url is None:
         url, stop = local_server()
     try:
-        play_draw(url, args.hands)
-        play_binh(url, args.deals)
+        bots = [play_draw(url, args.hands), play_binh(url, args.deals)]
+        print(f"done; refused for the rate limit and sent again: {sum(b.backoffs for b in bots)} messages")
     finally:
         if stop is not None:
             stop()

@@ -97,7 +97,7 @@ def test_port_0_prints_the_port_really_bound_and_serves_there():
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
-        assert health == {"tables": 0, "connections": 0}
+        assert health == {"status": "ok"}            # no counts unless the server runs with --health-details
     finally:
         proc.terminate()
         proc.communicate(timeout=20)

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -26,24 +27,31 @@ def test_cli_help_and_bad_arguments(capsys):
     assert "expected an integer from 0 to 65535, got 'eighty'" in capsys.readouterr().err
 
 
-def test_serve_process_pages_and_websocket():
+def _serve(*args: str) -> tuple[subprocess.Popen, int]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen([sys.executable, "-c", ("import sys; from pokercore.cli.serve import main; "
-                             "sys.exit(main(sys.argv[1:]))"), "--port", str(port), "--log-level", "warning"],
+                             "sys.exit(main(sys.argv[1:]))"), "--port", str(port), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1).read()
+            return proc, port
+        except OSError:
+            if proc.poll() is not None:
+                pytest.fail("pokercore serve did not start: " + proc.stderr.read())
+            time.sleep(0.05)
+    proc.kill()
+    pytest.fail("pokercore serve did not start within 30 s")
+
+
+def test_serve_process_pages_and_websocket():
+    proc, port = _serve("--log-level", "warning")
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(200):
-            try:
-                health = json.loads(urllib.request.urlopen(base + "/health", timeout=1).read())
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            pytest.fail("pokercore serve did not start: " + proc.stderr.read() if proc.poll() is not None else "")
-        assert health == {"tables": 0, "connections": 0}
+        health = json.loads(urllib.request.urlopen(base + "/health", timeout=5).read())
+        assert health == {"status": "ok"}             # no counts unless asked (--health-details)
         for path, marker in [("/", "Binh poker"), ("/binh", "binh.js"), ("/draw", "draw.js"),
                              ("/static/style.css", ".card"), ("/static/common.js", "WebSocket")]:
             body = urllib.request.urlopen(base + path, timeout=5).read().decode()
@@ -58,3 +66,46 @@ def test_serve_process_pages_and_websocket():
         proc.terminate()
         out, _ = proc.communicate(timeout=10)
     assert f"http://127.0.0.1:{port}/" in out
+
+
+def test_app_log_lines_show_under_uvicorns_logging_and_the_ais_are_built_at_start_up():
+    proc, port = _serve("--log-level", "info", "--health-details")
+    try:
+        health = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5).read())
+        assert health == {"status": "ok", "tables": 0, "connections": 0}
+        from websockets.sync.client import connect
+
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"type": "create", "game": "draw", "seats": ["me", "hard"], "hands": 1}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "joined"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    lines = err.splitlines()
+    ready = [line for line in lines if "pokercore.web: AIs ready" in line]
+    assert ready and ready[0].startswith("INFO:"), err[-2000:]
+    started = next(i for i, line in enumerate(lines) if "Application startup complete" in line)
+    assert lines.index(ready[0]) < started       # built before the server took its first connection
+
+
+def test_every_interface_prints_the_network_addresses_a_warning_and_the_token():
+    proc, port = _serve("--host", "0.0.0.0", "--token", "letmein-123", "--log-level", "warning")
+    try:
+        base = f"http://127.0.0.1:{port}"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base + "/", timeout=5)
+        assert refused.value.code == 401
+        assert json.loads(urllib.request.urlopen(base + "/health", timeout=5).read()) == {"status": "ok"}
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        page = browser.open(base + "/?token=letmein-123", timeout=5)   # sets the cookie, redirects to /
+        assert page.status == 200 and page.url == base + "/" and "Binh poker" in page.read().decode()
+        assert "Binh poker" in browser.open(base + "/", timeout=5).read().decode()       # the cookie is enough
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=10)
+    assert f"http://127.0.0.1:{port}/?token=letmein-123" in out
+    from pokercore.cli.serve import lan_addresses
+
+    for address in lan_addresses():
+        assert f"http://{address}:{port}/?token=letmein-123" in out
+    assert "warning: other machines can reach this server" in err

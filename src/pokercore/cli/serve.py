@@ -2,7 +2,11 @@
 
 The address is bound before anything is printed, so the page it names is
 one the server really listens on (``--port 0``: any free port, printed).
-``--help`` works without the web extra.
+With ``--host 0.0.0.0`` it also prints the addresses a phone on the same
+network can open, and a warning; ``--token`` makes every visitor need an
+access token (printed in those addresses).  The server answers only to
+the host names it printed (and ``--allow-host`` ones).  ``--help`` works
+without the web extra.  docs/serving.md tells how to expose a server.
 
 >>> main(["--help"])  # doctest: +ELLIPSIS
 usage: pokercore serve [-h] [--host HOST] [--port PORT] ...
@@ -13,15 +17,21 @@ usage: pokercore serve [-h] [--host HOST] [--port PORT] ...
 from __future__ import annotations
 
 import argparse
+import contextlib
+import copy
 import errno
+import ipaddress
+import re
+import secrets
 import socket
 import sys
+from typing import Any
 
 from ..errors import PokercoreError
 from . import refuse
 from .args import integer, port, seconds
 
-__all__ = ["address_url", "build_parser", "listen", "main"]
+__all__ = ["address_url", "allowed_hosts", "build_parser", "lan_addresses", "listen", "log_config", "main"]
 
 PROG = "pokercore serve"
 
@@ -33,8 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
                                                       "0.0.0.0 for every interface)")
     p.add_argument("--port", type=port, default=8000, help="port (default 8000; 0: any free port, printed)")
     p.add_argument("--max-tables", type=integer(1), default=200, help="tables open at once (default 200)")
-    p.add_argument("--max-tables-per-client", type=integer(1), default=20,
-                   help="open tables created from one address (default 20)")
+    p.add_argument("--max-tables-per-connection", type=integer(1), default=5,
+                   help="tables in play created by one connection (default 5)")
+    p.add_argument("--max-tables-per-client", type=integer(1), default=50,
+                   help="tables in play created from one address (default 50; finished and abandoned "
+                        "tables do not count)")
     p.add_argument("--max-connections", type=integer(1), default=1000, help="WebSocket connections (default 1000)")
     p.add_argument("--max-connections-per-client", type=integer(1), default=100,
                    help="connections from one address (default 100)")
@@ -44,9 +57,89 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a table nobody is connected to is removed (default 300)")
     p.add_argument("--ai-delay", type=seconds(zero=True), default=0.4,
                    help="seconds an AI waits before acting, so a person can follow (default 0.4)")
+    p.add_argument("--token", nargs="?", const="auto", type=_token,
+                   help="require an access token from every visitor (without a value: a random one); "
+                        "the addresses printed carry it")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="also answer to this host name (a domain, a proxy's name); '*' for any (repeatable)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                   help="let pages of this origin (https://example.org) open the WebSocket (repeatable)")
+    p.add_argument("--health-details", action="store_true",
+                   help="/health also reports the numbers of tables and connections")
+    p.add_argument("--no-warm-up", dest="warm", action="store_false",
+                   help="do not build the AIs' tables at start-up (the first hard draw decision then waits)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
                    help="how much the server logs (default info)")
     return p
+
+
+_TOKEN = re.compile(r"^[A-Za-z0-9._~-]{8,128}$")
+
+
+def _token(text: str) -> str:
+    if text == "auto":
+        return secrets.token_urlsafe(12)
+    if not _TOKEN.match(text):
+        raise argparse.ArgumentTypeError("expected 8-128 letters, digits or . _ ~ - (or no value for a random "
+                                         "token), got " + repr(text if len(text) < 20 else text[:17] + "..."))
+    return text
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other devices on its networks can reach (no loopback).
+
+    Nothing is sent: "connecting" a UDP socket only picks the interface of
+    the default route.
+    """
+    found: set[str] = set()
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        found.add(probe.getsockname()[0])
+    with contextlib.suppress(OSError, UnicodeError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(str(info[4][0]))
+    return sorted((a for a in found if not ipaddress.ip_address(a).is_loopback),
+                  key=lambda a: ipaddress.ip_address(a))
+
+
+def allowed_hosts(bound: str, lan: list[str], extra: list[str]) -> tuple[str, ...] | None:
+    """The host names the server answers to: loopback, the bound address, and on every interface the LAN ones.
+
+    >>> allowed_hosts("127.0.0.1", [], [])
+    ('localhost', '127.0.0.1', '::1')
+    >>> names = allowed_hosts("0.0.0.0", ["192.168.1.20"], ["poker.example.org"])
+    >>> names[3], names[-1]
+    ('192.168.1.20', 'poker.example.org')
+    >>> allowed_hosts("0.0.0.0", [], ["*"]) is None
+    True
+    """
+    from ..web.security import LOOPBACK_HOSTS
+
+    if "*" in extra:
+        return None
+    names = list(LOOPBACK_HOSTS)
+    if bound in ("0.0.0.0", "::"):
+        names += lan
+        with contextlib.suppress(OSError):
+            host = socket.gethostname().lower()
+            names += [host, host + ".local"]
+    elif bound not in names:
+        names.append(bound)
+    names += [e.lower() for e in extra]
+    return tuple(dict.fromkeys(names))
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging configuration, with pokercore's own log lines (``pokercore.*``) shown beside its own."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["pokercore"] = {"()": "uvicorn.logging.DefaultFormatter",
+                                         "fmt": "%(levelprefix)s %(name)s: %(message)s"}
+    config["handlers"]["pokercore"] = {"formatter": "pokercore", "class": "logging.StreamHandler",
+                                       "stream": "ext://sys.stderr"}
+    config["loggers"]["pokercore"] = {"handlers": ["pokercore"], "level": level.upper(), "propagate": False}
+    return config
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -102,10 +195,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import uvicorn
 
-        from ..web import Limits, create_app
+        from ..web import Access, Limits, create_app
     except ImportError as exc:
         return refuse(PROG, f'the server needs the web extra: pip install "pokercore[web]" ({exc})')
-    limits = Limits(max_tables=args.max_tables, max_tables_per_client=args.max_tables_per_client,
+    limits = Limits(max_tables=args.max_tables, max_tables_per_connection=args.max_tables_per_connection,
+                    max_tables_per_client=args.max_tables_per_client,
                     max_connections=args.max_connections,
                     max_connections_per_client=args.max_connections_per_client,
                     messages_per_second=args.messages_per_second, burst=max(60.0, 3 * args.messages_per_second),
@@ -117,9 +211,21 @@ def main(argv: list[str] | None = None) -> int:
     with sock:
         host, port = sock.getsockname()[:2]
         wildcard = host in ("0.0.0.0", "::")
-        print(f"{PROG}: open {address_url(sock)} in a browser (Ctrl+C stops)"
+        lan = lan_addresses() if wildcard else []
+        access = Access(allowed_hosts=allowed_hosts(host, lan, [*args.allow_host, args.host]),
+                        allowed_origins=tuple(args.allow_origin), token=args.token,
+                        health_details=args.health_details)
+        query = f"?token={args.token}" if args.token else ""
+        print(f"{PROG}: open {address_url(sock)}{query} in a browser (Ctrl+C stops)"
               + (f"; listening on every interface, port {port}" if wildcard else ""), flush=True)
-        config = uvicorn.Config(create_app(limits), host=host, port=port, log_level=args.log_level,
-                                ws_max_size=65536)
+        for address in lan:
+            print(f"{PROG}: on the same network (a phone): http://{address}:{port}/{query}", flush=True)
+        if not ipaddress.ip_address(host).is_loopback:
+            print(f"{PROG}: warning: other machines can reach this server: anyone who can reach it can open "
+                  f"tables" + ("" if args.token else "; --token requires an access token") +
+                  " (docs/serving.md)", file=sys.stderr, flush=True)
+        app = create_app(limits, access=access, warm=args.warm)
+        config = uvicorn.Config(app, host=host, port=port, log_level=args.log_level,
+                                log_config=log_config(args.log_level), ws_max_size=limits.max_frame_bytes)
         uvicorn.Server(config).run(sockets=[sock])
     return 0

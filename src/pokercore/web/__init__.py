@@ -4,10 +4,12 @@ A Starlette + uvicorn server (install the ``web`` extra: ``pip install
 "pokercore[web]"``).  The server holds every seat table: it deals, validates,
 scores and keeps the history; each seat (a person's page, a built-in AI or a
 remote bot) receives only its own view and legal moves as JSON over the
-``/ws`` WebSocket.  The protocol is described in ``docs/protocol.md``.
+``/ws`` WebSocket.  The protocol is described in ``docs/protocol.md``;
+how to expose a server (Host and Origin checks, an access token, a proxy)
+in ``docs/serving.md``.
 
->>> from pokercore.web import create_app, Limits
->>> app = create_app(Limits(max_tables=10))
+>>> from pokercore.web import Access, Limits, create_app
+>>> app = create_app(Limits(max_tables=10), access=Access(allowed_hosts=("localhost", "127.0.0.1")))
 >>> app.state.manager.limits.max_tables
 10
 """
@@ -21,5 +23,6 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 
 from .app import create_app
 from .seat_table import Limits, SeatTable, SeatTableManager
+from .security import Access
 
-__all__ = ["Limits", "SeatTable", "SeatTableManager", "create_app"]
+__all__ = ["Access", "Limits", "SeatTable", "SeatTableManager", "create_app"]

@@ -2,7 +2,7 @@
 
 >>> app = create_app()
 >>> [r.path for r in app.routes]
-['/', '/binh', '/draw', '/health', '/ws', '/static']
+['/', '/binh', '/draw', '/health', '/favicon.ico', '/ws', '/static']
 """
 
 from __future__ import annotations
@@ -10,21 +10,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket
 
 from .binh_seat_table import BinhSeatTable
+from .connection import Connection
 from .draw_seat_table import DrawSeatTable
+from .favicon import FAVICON
 from .protocol import (
     Act,
     ClientMessage,
@@ -42,6 +44,8 @@ from .protocol import (
     ref_of,
 )
 from .seat_table import Limits, SeatTable, SeatTableManager
+from .security import Access, AccessGuard
+from .warmup import warm_up
 
 __all__ = ["STATIC", "Connection", "create_app"]
 
@@ -49,70 +53,25 @@ log = logging.getLogger("pokercore.web")
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-class Connection:
-    """One WebSocket client: a bounded send queue, a rate limit and (once joined) its seat."""
-
-    def __init__(self, ws: WebSocket, limits: Limits, client: str) -> None:
-        self.ws = ws
-        self.client = client
-        self.limits = limits
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
-        self.table: SeatTable | None = None
-        self.seat = -1
-        self.closing = False
-        self._tokens = limits.burst
-        self._stamp = time.monotonic()
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closing:
-            return
-        try:
-            self.queue.put_nowait(encode(message))
-        except asyncio.QueueFull:  # a client that does not read: let it go
-            log.warning("closing a connection from %s: it does not read its messages", self.client)
-            self.shut()
-
-    def replaced(self) -> None:
-        """Another connection took this seat (a reconnect)."""
-        self.send({"type": "closed", "table": self.table.id if self.table else None,
-                   "reason": "this seat was joined from another connection"})
-        self.table, self.seat = None, -1
-        self.shut()
-
-    def shut(self) -> None:
-        if not self.closing:
-            self.closing = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-
-    def allow(self) -> bool:
-        """Token bucket: ``messages_per_second`` sustained, ``burst`` at once."""
-        now = time.monotonic()
-        lim = self.limits
-        self._tokens = min(lim.burst, self._tokens + (now - self._stamp) * lim.messages_per_second)
-        self._stamp = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    async def writer(self) -> None:
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    break
-                await self.ws.send_text(text)
-        except Exception:
-            self.closing = True
-        with contextlib.suppress(Exception):
-            await self.ws.close()
-
-
-async def _join(conn: Connection, table: SeatTable, seat: int, **extra: Any) -> None:
+async def _leave(manager: SeatTableManager, conn: Connection) -> None:
+    """``conn`` gives up its seat; a finished table nobody is connected to is removed at once."""
+    table = conn.table
+    if table is None:
+        return
     async with table.lock:
-        if conn.table is not None:
-            conn.table.detach(conn.seat, conn)
+        table.detach(conn.seat, conn)
+        conn.table, conn.seat = None, -1
+        if not table.closed:
+            table.broadcast()
+    manager.left(table)
+
+
+async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, seat: int, **extra: Any) -> None:
+    if conn.table is not None and conn.table is not table:
+        await _leave(manager, conn)
+    async with table.lock:
+        if conn.table is table:
+            table.detach(conn.seat, conn)
         table.attach(seat, conn)
         conn.table, conn.seat = table, seat
         s = table.seats[seat]
@@ -123,17 +82,15 @@ async def _join(conn: Connection, table: SeatTable, seat: int, **extra: Any) -> 
 
 async def _create(manager: SeatTableManager, conn: Connection, request: Create) -> None:
     old = conn.table
-    table = manager.create(request, conn.client)
     if old is not None and all(s.kind == "ai" for s in old.seats if s.index != conn.seat):
-        # a person starting a new game leaves a seat table that nobody else can play: close it now
-        async with old.lock:
-            old.detach(conn.seat, conn)
-            conn.table, conn.seat = None, -1
-            manager.discard(old, "its only player started a new table")
+        # a person starting a new game leaves a seat table that nobody else can play: it stops counting now
+        await _leave(manager, conn)
+        manager.discard(old, "its only player started a new table")
+    table = manager.create(request, conn.client, creator=conn)
     seats = request.seats
     tokens = {str(s.index): s.token for s in table.seats if seats[s.index] == "remote"}
     if "me" in seats:
-        await _join(conn, table, seats.index("me"), tokens=tokens)
+        await _join(manager, conn, table, seats.index("me"), tokens=tokens)
     else:
         conn.send({"type": "created", "game": table.game, "table": table.id, "tokens": tokens})
 
@@ -149,7 +106,7 @@ async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessag
     if isinstance(msg, Join):
         wanted = manager.get(msg.table)
         wanted.check_token(msg.seat, msg.token)
-        await _join(conn, wanted, msg.seat)
+        await _join(manager, conn, wanted, msg.seat)
         return
     table = conn.table
     if table is None or table.closed:
@@ -169,6 +126,55 @@ async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessag
         conn.send(await run_in_threadpool(job))
 
 
+def _rate_refusal(conn: Connection, raw: str | bytes, wait: float, in_a_row: int) -> ProtocolError | None:
+    """The ``rate_limited`` refusal of a message, or None when the connection is closed for it (code 1008)."""
+    lim = conn.limits
+    says = (f"more than {lim.messages_per_second:g} messages a second (bursts of {lim.burst:g} pass): "
+            f"this one was ignored; send it again after {wait:g} s")
+    if in_a_row > lim.max_refused_in_a_row:
+        conn.send(error_message("rate_limited", f"{says}; {lim.max_refused_in_a_row} messages in a row were sent "
+                                                f"while limited, so the connection is closed",
+                                ref=raw_ref(raw), retry_after=wait))
+        conn.close(1008, "rate_limited: kept sending while limited")
+        return None
+    return ProtocolError("rate_limited", says, raw_ref(raw), retry_after=wait)
+
+
+async def _read(manager: SeatTableManager, conn: Connection) -> None:
+    """Read and answer ``conn``'s messages until it leaves or is closed."""
+    in_a_row = 0
+    while not conn.closing:
+        event = await conn.ws.receive()
+        if event["type"] == "websocket.disconnect":
+            return
+        raw = event.get("text")
+        if raw is None:
+            raw = event.get("bytes") or b""
+        msg = None
+        try:
+            wait = conn.rate.wait()
+            if wait:
+                in_a_row += 1
+                refusal = _rate_refusal(conn, raw, wait, in_a_row)
+                if refusal is None:
+                    return
+                raise refusal
+            in_a_row = 0
+            msg = parse_message(raw, manager.limits.max_message_bytes)
+            await _handle(manager, conn, msg)
+            await asyncio.sleep(0)  # let the writers send the answers before the next message is read
+        except ProtocolError as exc:
+            extra = {} if exc.retry_after is None else {"retry_after": exc.retry_after}
+            conn.send(error_message(exc.code, str(exc), ref=exc.ref if msg is None else ref_of(msg), **extra))
+        except Exception:  # a bug on one message: say so, log it, close (the table may be mid-change)
+            log.exception("failed on a message from %s; closing its connection", conn.client)
+            conn.send(error_message("server_error", "the server failed on this message (the error is logged); "
+                                                    "reconnect and join your seat again",
+                                    ref=raw_ref(raw) if msg is None else ref_of(msg)))
+            conn.close(1011, "server error")
+            return
+
+
 async def websocket_endpoint(ws: WebSocket) -> None:
     manager: SeatTableManager = ws.app.state.manager
     client = ws.client.host if ws.client else "?"
@@ -176,46 +182,20 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     await ws.accept()
     if refused:
         await ws.send_text(encode(error_message("limit", refused)))
-        await ws.close(code=1013)
+        await ws.close(code=1013, reason="limit")
         return
     conn = Connection(ws, manager.limits, client)
-    writer = asyncio.get_running_loop().create_task(conn.writer())
-    strikes = 0
+    conn.start_writer()
+    conn.reader = asyncio.get_running_loop().create_task(_read(manager, conn))
     try:
-        while not conn.closing:
-            event = await ws.receive()
-            if event["type"] == "websocket.disconnect":
-                break
-            raw = event.get("text")
-            if raw is None:
-                raw = event.get("bytes") or b""
-            msg = None
-            try:
-                if not conn.allow():
-                    strikes += 1
-                    if strikes > 200:
-                        break
-                    raise ProtocolError("rate_limited", f"more than {manager.limits.messages_per_second:g} "
-                                                        f"messages a second: this one was ignored", raw_ref(raw))
-                msg = parse_message(raw, manager.limits.max_message_bytes)
-                await _handle(manager, conn, msg)
-            except ProtocolError as exc:
-                conn.send(error_message(exc.code, str(exc), ref=exc.ref if msg is None else ref_of(msg)))
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait([conn.reader])       # ends on a disconnect, a close, or when the client is cut off
     finally:
-        table = conn.table
-        if table is not None:
-            async with table.lock:
-                table.detach(conn.seat, conn)
-                if not table.closed:
-                    table.broadcast()
-        manager.close_connection(client)
-        conn.shut()
-        if ws.client_state != WebSocketState.DISCONNECTED:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 1.0)
-        writer.cancel()
+        conn.reader.cancel()
+        try:
+            await _leave(manager, conn)
+        finally:
+            manager.close_connection(client)
+            await conn.finish()
 
 
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -224,17 +204,35 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     return endpoint
 
 
+async def _favicon(request: Request) -> Response:
+    return Response(FAVICON, media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"})
+
+
 async def _health(request: Request) -> Response:
-    m: SeatTableManager = request.app.state.manager
-    return JSONResponse({"tables": len(m.tables), "connections": sum(m.connections.values())})
+    body: dict[str, Any] = {"status": "ok"}
+    if request.app.state.access.health_details:
+        m: SeatTableManager = request.app.state.manager
+        body.update(tables=len(m.tables), connections=sum(m.connections.values()))
+    return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
-def create_app(limits: Limits | None = None, *, sweep_every: float = 10.0) -> Starlette:
-    """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``."""
+def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
+               warm: bool = False) -> Starlette:
+    """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``.
+
+    ``access`` says who may use it (Host, Origin, token; see
+    :mod:`pokercore.web.security`); ``warm`` builds what the AIs need
+    while the server starts (``pokercore serve`` does), so no player waits
+    for it at the first decision.
+    """
     manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable}, limits)
+    access = access or Access()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if warm:
+            seconds = await run_in_threadpool(warm_up)
+            log.info("AIs ready: draw %.1f s, Binh %.1f s", seconds["draw"], seconds["binh"])
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield
@@ -246,8 +244,10 @@ def create_app(limits: Limits | None = None, *, sweep_every: float = 10.0) -> St
         Route("/binh", _page("binh.html")),
         Route("/draw", _page("draw.html")),
         Route("/health", _health),
+        Route("/favicon.ico", _favicon),
         WebSocketRoute("/ws", websocket_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], lifespan=lifespan)
+    ], middleware=[Middleware(AccessGuard, access=access)], lifespan=lifespan)
     app.state.manager = manager
+    app.state.access = access
     return app

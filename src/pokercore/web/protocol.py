@@ -41,8 +41,11 @@ __all__ = [
     "BETTING_KINDS",
     "BINH_LEVELS",
     "CLIENT_TYPES",
+    "CLOSE_CODES",
     "DRAW_KINDS",
     "DRAW_LEVELS",
+    "MAX_DEPTH",
+    "MAX_FRAME_BYTES",
     "MAX_MESSAGE_BYTES",
     "PLAYER_SEATS",
     "Act",
@@ -62,13 +65,26 @@ __all__ = [
     "card_names",
     "encode",
     "error_message",
+    "nested_too_deep",
     "parse_message",
     "raw_ref",
     "ref_of",
 ]
 
-#: Largest message the server reads (bytes of UTF-8); larger ones are refused.
+#: Largest message the server reads (bytes of UTF-8); larger ones are refused with ``too_large``.
 MAX_MESSAGE_BYTES = 4096
+#: Largest WebSocket frame the server takes in at all; a larger one closes the connection with code 1009.
+MAX_FRAME_BYTES = 65536
+#: Deepest nesting of JSON arrays and objects read (a real message needs 3); deeper is ``bad_json``.
+MAX_DEPTH = 8
+#: The WebSocket close codes the server uses, and when (``docs/protocol.md`` lists the same).
+CLOSE_CODES = {
+    1000: "normal close: the server stops, or this seat was joined from another connection",
+    1008: "policy: kept sending while rate-limited, or never read its messages",
+    1009: f"a frame over {MAX_FRAME_BYTES} bytes (not read, so no error message)",
+    1011: "the server failed on a message (a bug; the error is logged)",
+    1013: "try again later: the server or this address has its maximum of connections",
+}
 #: AI levels a seat of each game may be given: the games' own agent registries.
 BINH_LEVELS: tuple[str, ...] = tuple(_BINH_AGENTS)
 DRAW_LEVELS: tuple[str, ...] = tuple(_DRAW_AGENTS)
@@ -90,15 +106,18 @@ class ProtocolError(PokercoreValueError):
 
     Codes: ``too_large``, ``bad_json``, ``bad_message``, ``unknown_type``,
     ``not_joined``, ``no_table``, ``bad_token``, ``not_your_turn``,
-    ``stale_seq``, ``illegal_action``, ``limit``, ``rate_limited``.
-    ``ref`` is the refused message's ``type`` and ``seq`` when they could
-    be read.
+    ``stale_seq``, ``illegal_action``, ``limit``, ``rate_limited``,
+    ``server_error``.  ``ref`` is the refused message's ``type`` and
+    ``seq`` when they could be read; ``retry_after`` (``rate_limited``)
+    the seconds to wait before sending again.
     """
 
-    def __init__(self, code: str, message: str, ref: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: str, message: str, ref: dict[str, Any] | None = None,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.ref = ref
+        self.retry_after = retry_after
 
 
 # ---------------------------------------------------------------------- client messages
@@ -309,6 +328,9 @@ def _create(msg: dict[str, Any]) -> Create:
                                                f"({', '.join(levels)}), got {_short(s)}")
     if seats.count("me") > 1:
         raise ProtocolError("bad_message", "create: at most one seat may be \"me\"")
+    if not any(seat in PLAYER_SEATS for seat in seats):
+        raise ProtocolError("bad_message", "create: at least one seat must be \"me\" or \"remote\": a table of "
+                                           "AIs only has nobody to play it")
     hands = None
     if "hands" in msg:
         if game != "draw":
@@ -394,13 +416,42 @@ _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
 }
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nested_too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays and objects more than ``limit`` deep (brackets in strings ignored).
+
+    Checked before decoding, so no message can make the decoder recurse deeply.
+
+    >>> nested_too_deep('{"a": [[1]], "b": "[[[[[[[[[["}', 3), nested_too_deep("[" * 9 + "]" * 9)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for ch in _BRACKET.findall(_STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
 def _decode(raw: str | bytes) -> Any:
     try:
-        return json.loads(raw)
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        if nested_too_deep(text):
+            raise RecursionError
+        return json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad_json", f"not JSON: {exc}") from None
     except RecursionError:
-        raise ProtocolError("bad_json", "not JSON this server reads: nested too deeply") from None
+        raise ProtocolError("bad_json", f"not JSON this server reads: nested too deeply (arrays and objects "
+                                        f"at most {MAX_DEPTH} deep)") from None
 
 
 def _ref_of_dict(msg: dict[str, Any]) -> dict[str, Any] | None:

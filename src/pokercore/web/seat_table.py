@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from .protocol import PLAYER_SEATS, Action, Create, Preview, ProtocolError
+from .protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
 
 __all__ = ["Limits", "Seat", "SeatTable", "SeatTableManager", "Sender"]
 
@@ -48,22 +48,35 @@ class Sender(Protocol):
 class Limits:
     """Server limits, so one client cannot exhaust the server.
 
+    Quotas follow connections first: a table counts against its creator's
+    quotas only while it is *in play* (its session is not over and a player
+    is connected, or it still waits for its first player); a finished or
+    abandoned table stops counting at once.
+
     Parameters
     ----------
     max_tables : int
-        Seat tables open at once on the server.
+        Seat tables held on the server at once.  When it is reached, a
+        ``create`` first removes finished tables, then abandoned ones.
+    max_tables_per_connection : int
+        Tables in play created by one connection.
     max_tables_per_client : int
-        Seat tables created by one client address that are still open.
+        Tables in play created from one client address (a backstop: many
+        people may share one address behind a NAT).
     max_connections : int
         WebSocket connections open at once.
     max_connections_per_client : int
         Connections from one client address.
     max_message_bytes : int
-        Largest client message read; larger ones are refused.
+        Largest client message read; larger ones are refused with ``too_large``.
+    max_frame_bytes : int
+        Largest WebSocket frame taken in at all; a larger one closes the connection (code 1009).
     messages_per_second, burst : float
-        Token bucket per connection; a message over it is refused.
+        Token bucket per connection; a message over it is refused with ``rate_limited``.
+    max_refused_in_a_row : int
+        Rate-limited messages in a row after which the connection is closed (code 1008).
     send_queue : int
-        Messages queued for a slow client before its connection is closed.
+        Messages queued for a client that does not read before its connection is cut off.
     abandon_after : float
         Seconds a seat table may have no connected player before it is removed.
     idle_after : float
@@ -73,12 +86,15 @@ class Limits:
     """
 
     max_tables: int = 200
-    max_tables_per_client: int = 20
+    max_tables_per_connection: int = 5
+    max_tables_per_client: int = 50
     max_connections: int = 1000
     max_connections_per_client: int = 100
-    max_message_bytes: int = 4096
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+    max_frame_bytes: int = MAX_FRAME_BYTES
     messages_per_second: float = 20.0
     burst: float = 60.0
+    max_refused_in_a_row: int = 60
     send_queue: int = 512
     abandon_after: float = 300.0
     idle_after: float = 3600.0
@@ -136,8 +152,12 @@ class SeatTable:
         self.version = 0
         self.closed = False
         now = time.monotonic()
+        self.created_at = now
         self.last_message = now
         self.last_connected = now
+        self.ever_connected = False
+        #: the connection that created the table (its quota), set by the manager
+        self.creator: object = None
         self._driving = False
         self._driver: asyncio.Task[None] | None = None
 
@@ -188,6 +208,7 @@ class SeatTable:
         if s.conn is not None and s.conn is not conn:
             s.conn.replaced()
         s.conn = conn
+        self.ever_connected = True
         self.last_message = time.monotonic()
 
     def detach(self, seat: int, conn: Sender) -> None:
@@ -199,6 +220,20 @@ class SeatTable:
     @property
     def connected(self) -> int:
         return sum(1 for s in self.seats if s.conn is not None)
+
+    @property
+    def finished(self) -> bool:
+        """Nobody can act any more: the session is over (or the table was closed)."""
+        return self.closed or (self._hand_over() and self._session_over())
+
+    def in_play(self, now: float | None = None) -> bool:
+        """Whether the table counts against quotas: not finished, and a player is connected or still expected."""
+        if self.finished:
+            return False
+        if self.connected:
+            return True
+        now = time.monotonic() if now is None else now
+        return not self.ever_connected and now - self.created_at < self.limits.abandon_after
 
     def broadcast(self) -> None:
         """Send every connected seat its own view (call under the lock)."""
@@ -324,19 +359,43 @@ class SeatTableManager:
             self.connections.pop(client, None)
 
     # ------------------------------------------------------------------ tables
-    def create(self, request: Create, owner: str) -> SeatTable:
-        """Open a seat table as ``request`` asks, for the client at address ``owner``."""
+    def create(self, request: Create, owner: str, creator: object = None) -> SeatTable:
+        """Open a seat table as ``request`` asks, for connection ``creator`` at client address ``owner``."""
         lim = self.limits
+        now = time.monotonic()
+        if creator is not None:
+            mine = sum(1 for t in self.tables.values() if t.creator is creator and t.in_play(now))
+            if mine >= lim.max_tables_per_connection:
+                raise ProtocolError("limit", f"at most {lim.max_tables_per_connection} tables in play per "
+                                             f"connection; finish or leave one first")
+        if sum(1 for t in self.tables.values() if t.owner == owner and t.in_play(now)) >= lim.max_tables_per_client:
+            raise ProtocolError("limit", f"at most {lim.max_tables_per_client} tables in play per client "
+                                         f"address; finish or leave one first")
         if len(self.tables) >= lim.max_tables:
-            raise ProtocolError("limit", f"the server has its maximum of {lim.max_tables} tables; try again later")
-        if sum(1 for t in self.tables.values() if t.owner == owner) >= lim.max_tables_per_client:
-            raise ProtocolError("limit", f"at most {lim.max_tables_per_client} open tables per client address; "
-                                         f"abandoned ones close after {lim.abandon_after:.0f} s")
+            self._make_room(now)
+        if len(self.tables) >= lim.max_tables:
+            raise ProtocolError("limit", f"the server has its maximum of {lim.max_tables} tables in play; "
+                                         f"try again later")
         table_id = secrets.token_urlsafe(9)
         table = self.factories[request.game](table_id, request, lim, owner=owner)
+        table.creator = creator
         self.tables[table_id] = table
         table.start()
         return table
+
+    def _make_room(self, now: float) -> None:
+        """Remove one table that is not in play: a finished one first, else the longest abandoned."""
+        idle = [t for t in self.tables.values() if not t.in_play(now)]
+        if idle:
+            victim = min(idle, key=lambda t: (not t.finished, t.last_connected))
+            self.discard(victim, "the server needed room: this table was finished or abandoned")
+            log.info("table %s removed to make room (finished or abandoned)", victim.id)
+
+    def left(self, table: SeatTable) -> None:
+        """A player left ``table``: remove it at once if it is finished and nobody is connected."""
+        if table.finished and table.connected == 0 and self.tables.get(table.id) is table:
+            self.discard(table, "the session is over")
+            log.info("table %s removed (session over, nobody connected)", table.id)
 
     def discard(self, table: SeatTable, reason: str) -> None:
         """Close and forget ``table`` now."""
@@ -358,8 +417,9 @@ class SeatTableManager:
         for tid, t in list(self.tables.items()):
             abandoned = t.connected == 0 and now - t.last_connected > lim.abandon_after
             idle = now - t.last_message > lim.idle_after
-            if abandoned or idle or t.closed:
-                t.close("abandoned" if abandoned else "idle")
+            over = t.finished and t.connected == 0
+            if abandoned or idle or over:
+                t.close("the session is over" if over else "abandoned" if abandoned else "idle")
                 del self.tables[tid]
                 gone.append(tid)
         return gone
@@ -369,4 +429,4 @@ class SeatTableManager:
         while True:
             await asyncio.sleep(every)
             for tid in self.sweep():
-                log.info("table %s removed (abandoned or idle)", tid)
+                log.info("table %s removed (finished, abandoned or idle)", tid)

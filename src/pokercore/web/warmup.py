@@ -1,0 +1,45 @@
+"""Build what the built-in AIs need before the first player arrives.
+
+Some AIs build tables on their first decision (the hard draw AI's particle
+set takes a second or two); :func:`warm_up` makes one decision with every
+AI level of both games on a fixed deal, so that cost is paid while the
+server starts, not by the first person to sit down.
+
+>>> seconds = warm_up()
+>>> sorted(seconds) == sorted(["binh", "draw"])
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from .. import binh, draw
+from ..draw import ai as draw_ai
+
+__all__ = ["warm_up"]
+
+
+def warm_up() -> dict[str, float]:
+    """One decision by every AI level of draw and Binh; the seconds each game took."""
+    out = {}
+    start = time.perf_counter()
+    game = draw.DrawGame(draw.DrawConfig(players=2, hands=1, seed=0))
+    game.start_hand()
+    hand = game.current_hand
+    assert hand is not None and hand.actor is not None
+    obs = hand.observe(hand.actor)
+    for level in draw_ai.AGENTS:
+        draw_ai.make_agent(level, np.random.default_rng(0))(obs)
+    out["draw"] = time.perf_counter() - start
+    start = time.perf_counter()
+    rng = np.random.default_rng(0)
+    deal = binh.DealState(binh.deal_hands(2, rng), binh.DEFAULT_RULES)
+    seat = next(iter(deal.to_arrange), None)
+    if seat is not None:
+        for level in binh.AGENT_LEVELS:
+            binh.make_agent(level, np.random.default_rng(0), binh.DEFAULT_RULES)(deal.observation(seat))
+    out["binh"] = time.perf_counter() - start
+    return out
