@@ -118,6 +118,7 @@ class HoldemDriver(Driver):
         self._state: HoldemState | None = None
         self._version = 0  # moves on with every action: the key of the cached view below
         self._view_cache: tuple[int, int, Observation, tuple[Move, ...]] | None = None
+        self._final: tuple[int, dict[str, Any]] | None = None
 
     @property
     def state(self) -> HoldemState:
@@ -176,7 +177,17 @@ class HoldemDriver(Driver):
         if move is None:
             action_from_index(obs, action)  # raises, naming why
             raise AssertionError("unreachable")  # pragma: no cover
-        self.state.act(Action(move[1], move[2]), seat=seat)
+        st, kind, amount = self.state, move[1], move[2]
+        if kind == "call":
+            st.call(amount, seat)
+        elif kind == "check":
+            st.check(seat)
+        elif kind == "fold":
+            st.fold(seat)
+        elif kind == "bet":
+            st.bet(amount, seat)
+        else:
+            st.raise_(amount, seat)
         self._version += 1
 
     def returns(self) -> tuple[float, ...]:
@@ -187,9 +198,17 @@ class HoldemDriver(Driver):
         st = self.state
         if not st.is_over:
             return {}
-        revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
-        return {"results": list(self.returns()), "payouts": list(st.payouts or ()), "revealed": revealed,
-                "mucked": [f"player_{i}" for i in st.mucked], "board": format_cards(st.board)}
+        hit = self._final
+        if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
+            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            built: dict[str, Any] = {
+                "results": list(self.returns()), "payouts": list(st.payouts or ()), "revealed": revealed,
+                "mucked": [f"player_{i}" for i in st.mucked], "board": format_cards(st.board),
+            }
+            hit = self._final = (self._version, built)
+        facts = hit[1]
+        return {"results": list(facts["results"]), "payouts": list(facts["payouts"]),
+                "revealed": dict(facts["revealed"]), "mucked": list(facts["mucked"]), "board": facts["board"]}
 
     def play_native(self, seat: int, agent: Agent) -> None:
         st = self.state

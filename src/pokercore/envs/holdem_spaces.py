@@ -227,6 +227,9 @@ class HoldemLayout:
         self.high = np.concatenate(high)
         self.low.flags.writeable = self.high.flags.writeable = False
         self._at = {name: s.start for name, s in self.fields.items()}
+        self._offsets = tuple(self._at[name] for name in (
+            "hole", "hole_cards", "board", "board_cards", "street", "seat", "button", "actor", "small_blind",
+            "big_blind", "dealt_in", "amounts", "street_actions", "history"))
         self.zero_bytes = bytes(4 * self.size)
 
     def __getitem__(self, name: str) -> slice:
@@ -271,56 +274,52 @@ def holdem_layout(config: HoldemConfig, history_slots: int | None = None) -> Hol
 
 def _encode(obs: Observation, lay: HoldemLayout, moves: tuple[Move, ...]) -> np.ndarray:
     # A hot path of training loops: plain Python writes into an array.array of zeros, then one numpy view.
-    at = lay._at
+    hole_at, hole_cards_at, board_at, board_cards_at, street_at, seat_at, button_at, actor_at, sb_at, bb_at, \
+        dealt_at, amounts_at, counts_at, history_at = lay._offsets
     n = lay.players
     v = array("f", lay.zero_bytes)
     hole = sorted(obs.hole, reverse=True)
     board = obs.board
-    k = at["hole_cards"]
     for c in hole:
-        v[k + c] = 1.0
-    k = at["board_cards"]
+        v[hole_cards_at + c] = 1.0
     for c in board:
-        v[k + c] = 1.0
-    v[at["street"] + _STREET_INDEX[obs.street]] = 1.0
-    v[at["seat"] + obs.seat] = 1.0
-    v[at["button"] + obs.button] = 1.0
+        v[board_cards_at + c] = 1.0
+    v[street_at + _STREET_INDEX[obs.street]] = 1.0
+    v[seat_at + obs.seat] = 1.0
+    v[button_at + obs.button] = 1.0
     if obs.actor is not None:
-        v[at["actor"] + obs.actor] = 1.0
-    v[at["small_blind"] + obs.small_blind_seat] = 1.0
-    v[at["big_blind"] + obs.big_blind_seat] = 1.0
-    k = at["hole"]
-    v[k:k + lay.hole_cards] = array("f", hole + [-1] * (lay.hole_cards - len(hole)))
-    k = at["board"]
-    v[k:k + 5] = array("f", [*board] + [-1] * (5 - len(board)))
+        v[actor_at + obs.actor] = 1.0
+    v[sb_at + obs.small_blind_seat] = 1.0
+    v[bb_at + obs.big_blind_seat] = 1.0
+    h = lay.hole_cards
+    v[hole_at:hole_at + h] = array("f", hole + [-1] * (h - len(hole)))
+    v[board_at:board_at + 5] = array("f", [*board] + [-1] * (5 - len(board)))
     stacks, live = obs.stacks, obs.live
     low = high = 0
-    k = at["amounts"]
     for i, _kind, amount in moves:
-        v[k + i] = amount
+        v[amounts_at + i] = amount
         if i >= RAISE:
             high = amount
             if i == RAISE:
                 low = amount
     pot = 0 if obs.payouts is not None else sum(obs.committed)
-    k = at["dealt_in"]
-    v[k:k + 6 * n + 6] = array("f", [
+    v[dealt_at:dealt_at + 6 * n + 6] = array("f", [
         *obs.dealt_in, *live, *[x and s == 0 for x, s in zip(live, stacks)], *stacks, *obs.bets, *obs.committed,
         pot, obs.to_call, obs.current_bet, low, high, obs.bet_unit,
     ])
+    width, slots = lay.slot_width, lay.slots
     per: tuple[list[Any], ...] = ([], [], [], [])
+    kinds, rounds = _KIND_INDEX, _ROUNDS
     for ev in obs.events:  # (street, seat, kind, chips, to, all_in)
-        kind_index = _KIND_INDEX.get(ev[2])
+        kind_index = kinds.get(ev[2])
         if kind_index is not None:
-            per[_ROUNDS[ev[0]]].append((ev[1], kind_index, ev[4], ev[3]))
-    base, width, slots = at["history"], lay.slot_width, lay.slots
-    counts = at["street_actions"]
+            per[rounds[ev[0]]].append((ev[1], kind_index, ev[4], ev[3]))
     for rnd, acts in enumerate(per):
         if not acts:
             continue
-        v[counts + rnd] = len(acts)
-        o = base + rnd * slots * width
-        for seat, kind_index, to, chips in acts[-slots:]:
+        v[counts_at + rnd] = len(acts)
+        o = history_at + rnd * slots * width
+        for seat, kind_index, to, chips in (acts[-slots:] if len(acts) > slots else acts):
             v[o + seat] = 1.0
             v[o + n + kind_index] = 1.0
             v[o + n + 5] = to
