@@ -12,11 +12,14 @@ read the observation and the legal moves, pick a random legal move, apply it.
   at the end of a hand are not counted), the Gymnasium ``DrawGymEnv`` (steps
   of the learning seat; the other seat, a random agent, plays inside
   ``step``), ``BinhEnv``, and the draw engine alone (no arrays) for reference.
-- RLCard ``limit-holdem`` (its closest game: fixed-limit, two players):
+- pokercore ``HoldemEnv``: fixed-limit hold'em heads-up (the row compared with
+  the peers, which play the same game), no-limit and pot-limit Omaha, the
+  Gymnasium ``HoldemGymEnv``, and the hold'em engine alone.
+- RLCard ``limit-holdem`` (the same game as the first row: fixed-limit, two players):
   ``env.step`` returns the next player's state (its ``obs`` vector and legal actions).
-- OpenSpiel ``universal_poker`` with limit betting (heads-up limit hold'em, its
-  closest game): ``observation_tensor`` and ``legal_actions`` of the player to
-  act, then ``apply_action``; chance nodes (the deal) are sampled and not counted.
+- OpenSpiel ``universal_poker`` with limit betting (heads-up limit hold'em):
+  ``observation_tensor`` and ``legal_actions`` of the player to act, then
+  ``apply_action``; chance nodes (the deal) are sampled and not counted.
 
 Missing peers are skipped with a note.  The clock is the CPU time of this
 process (``time.process_time``), so other work on a shared machine counts
@@ -117,6 +120,67 @@ def pokercore_binh_aec(players: int) -> Callable[[], int]:
     return hand
 
 
+def pokercore_holdem_aec(variant: str, players: int) -> Callable[[], int]:
+    from pokercore.envs import HoldemEnv
+
+    env = HoldemEnv(variant, players)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+
+    def hand() -> int:
+        env.reset()
+        steps = 0
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        return steps
+
+    return hand
+
+
+def pokercore_holdem_gym(variant: str) -> Callable[[], int]:
+    from pokercore.envs import HoldemGymEnv
+
+    env = HoldemGymEnv(variant, 2, opponents="random")
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+
+    def hand() -> int:
+        obs, _ = env.reset()
+        steps, done = 0, False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        return steps
+
+    return hand
+
+
+def pokercore_holdem_engine(variant: str, players: int) -> Callable[[], int]:
+    from pokercore.holdem.config import HoldemConfig
+    from pokercore.holdem.engine import HoldemState
+
+    cfg = HoldemConfig(variant, players=players)
+    rng = np.random.default_rng(1)
+
+    def hand() -> int:
+        s = HoldemState(cfg, button=0, seed=rng)
+        steps = 0
+        while s.actor is not None:
+            legal = s.observe(s.actor).legal_actions
+            s.act(legal[int(rng.integers(len(legal)))].action())
+            steps += 1
+        return steps
+
+    return hand
+
+
 def pokercore_draw_engine(players: int) -> Callable[[], int]:
     from pokercore.draw import DrawConfig, DrawState
 
@@ -177,7 +241,13 @@ def openspiel_limit_holdem() -> Callable[[], int]:
 
 
 ROWS: list[tuple[str, str, Callable[[], Callable[[], int]]]] = [
-    ("pokercore DrawEnv (AEC), 2 players", "ours", lambda: pokercore_draw_aec(2)),
+    ("pokercore HoldemEnv fixed-limit (AEC), 2 players", "ours", lambda: pokercore_holdem_aec("fl", 2)),
+    ("pokercore HoldemEnv no-limit (AEC), 2 players", "info", lambda: pokercore_holdem_aec("nl", 2)),
+    ("pokercore HoldemEnv no-limit (AEC), 6 players", "info", lambda: pokercore_holdem_aec("nl", 6)),
+    ("pokercore HoldemEnv pot-limit Omaha (AEC), 2 players", "info", lambda: pokercore_holdem_aec("plo", 2)),
+    ("pokercore HoldemGymEnv fixed-limit, 2 players", "info", lambda: pokercore_holdem_gym("fl")),
+    ("pokercore hold'em engine alone, fixed-limit, 2 players", "info", lambda: pokercore_holdem_engine("fl", 2)),
+    ("pokercore DrawEnv (AEC), 2 players", "info", lambda: pokercore_draw_aec(2)),
     ("pokercore DrawEnv (AEC), 6 players", "info", lambda: pokercore_draw_aec(6)),
     ("pokercore DrawGymEnv, 2 players", "info", pokercore_draw_gym),
     ("pokercore BinhEnv (AEC), 4 players", "info", lambda: pokercore_binh_aec(4)),
@@ -198,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             ready.append((label, role, make()))
         except ImportError as exc:
-            print(f"{label:46} skipped ({exc.name or exc} is not installed)")
+            print(f"{label:56} skipped ({exc.name or exc} is not installed)")
     best: dict[str, tuple[float, float]] = {}
     for _ in range(args.repeat):
         for label, _, run_hand in ready:
@@ -206,18 +276,18 @@ def main(argv: list[str] | None = None) -> int:
             if label not in best or rate[0] > best[label][0]:
                 best[label] = rate
     rows = []
-    print(f"{'environment':46} {'steps/s':>10} {'hands/s':>10}")
+    print(f"{'environment':56} {'steps/s':>10} {'hands/s':>10}")
     for label, role, _ in ready:
         steps, hands = best[label]
         rows.append({"environment": label, "role": role, "steps_per_s": steps, "hands_per_s": hands})
-        print(f"{label:46} {steps:>10.0f} {hands:>10.0f}")
+        print(f"{label:56} {steps:>10.0f} {hands:>10.0f}")
     ours = next((r for r in rows if r["role"] == "ours"), None)
     peers = [r for r in rows if r["role"] == "peer"]
     if ours and peers:
         print()
         for peer in peers:
             ratio = ours["steps_per_s"] / peer["steps_per_s"]
-            print(f"DrawEnv steps/s / {peer['environment']}: {ratio:.2f}x")
+            print(f"HoldemEnv fixed-limit steps/s / {peer['environment']}: {ratio:.2f}x")
             peer["ours_over_peer"] = ratio
         fastest = max(peers, key=lambda r: r["steps_per_s"])
         verdict = "met" if ours["steps_per_s"] >= fastest["steps_per_s"] else "MISSED"

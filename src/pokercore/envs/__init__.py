@@ -11,6 +11,7 @@ game                   PettingZoo (all seats)      Gymnasium (one seat vs pokerc
 =====================  ==========================  ==========================================
 five-card draw (2-6)   :class:`DrawEnv`            :class:`DrawGymEnv`
 Binh (2-4)             :class:`BinhEnv`            :class:`BinhGymEnv`
+hold'em, Omaha (2-10)  :class:`HoldemEnv`          :class:`HoldemGymEnv`
 =====================  ==========================  ==========================================
 
 Examples
@@ -38,11 +39,19 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 from .binh import BinhEnv, BinhGymEnv
 from .draw import DrawEnv, DrawGymEnv
 from .errors import EnvError, IllegalMoveError
+from .holdem import HoldemEnv, HoldemGymEnv
 
-__all__ = ["GYM_IDS", "BinhEnv", "BinhGymEnv", "DrawEnv", "DrawGymEnv", "EnvError", "IllegalMoveError"]
+__all__ = [
+    "GYM_IDS", "BinhEnv", "BinhGymEnv", "DrawEnv", "DrawGymEnv", "EnvError", "HoldemEnv", "HoldemGymEnv",
+    "IllegalMoveError",
+]
 
 #: Gymnasium ids of the single-agent environments: ``gymnasium.make("pokercore/Draw-v0", players=3)``.
-GYM_IDS = {"pokercore/Draw-v0": "pokercore.envs.draw:DrawGymEnv", "pokercore/Binh-v0": "pokercore.envs.binh:BinhGymEnv"}
+GYM_IDS = {
+    "pokercore/Draw-v0": "pokercore.envs.draw:DrawGymEnv",
+    "pokercore/Binh-v0": "pokercore.envs.binh:BinhGymEnv",
+    "pokercore/Holdem-v0": "pokercore.envs.holdem:HoldemGymEnv",
+}
 for _id, _entry in GYM_IDS.items():
     if _id not in gymnasium.registry:
         gymnasium.register(id=_id, entry_point=_entry)

@@ -1,0 +1,402 @@
+"""Hold'em and Omaha as environments: PettingZoo (:class:`HoldemEnv`) and Gymnasium (:class:`HoldemGymEnv`).
+
+Three variants, 2 to 10 players: no-limit hold'em (``"nl"``), fixed-limit
+hold'em (``"fl"``) and pot-limit Omaha (``"plo"``).  One episode is one hand
+from the configured stacks, the button on a seat drawn from the
+environment's generator.  The arrays are a pure function of the seat's
+:class:`pokercore.holdem.observation.Observation` (see
+:mod:`pokercore.envs.holdem_spaces`), so they hold nothing the engine would
+not show that seat.
+
+Actions: ``Discrete(10)`` in no-limit and pot-limit (fold, check/call,
+min-raise, 1/3, 1/2, 2/3, 1, 1.5 and 2 pot, max), ``Discrete(3)`` in fixed
+limit (fold, check/call, bet/raise); :func:`legal_moves` and the
+observation's ``amounts`` give the exact "to" amount of every legal index.
+
+Examples
+--------
+>>> env = HoldemEnv("nl", players=2)
+>>> env.reset(seed=1)
+>>> moves = env.legal_moves()                 # the button (small blind) acts first heads-up
+>>> env.agent_selection, sorted(moves), str(moves[6]), str(moves[9])
+('player_0', [0, 1, 2, 5, 6, 7, 8, 9], 'raise to 6', 'raise to 200')
+>>> env.step(6); env.step(1)                  # player_0 raises the pot, player_1 calls
+>>> env.state_view.street, env.state_view.pot
+('flop', 12)
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..cards import format_cards
+from ..holdem.actions import Action
+from ..holdem.agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
+from ..holdem.config import FIXED_LIMIT, HoldemConfig
+from ..holdem.engine import HoldemState
+from ..holdem.observation import Observation
+from ._aec import CardGameAEC
+from ._driver import Agent, Driver
+from ._single import CardGameGym
+from .errors import EnvError
+from .holdem_spaces import (
+    BUCKETS,
+    CALL,
+    FOLD,
+    MAX,
+    NUM_ACTIONS_LIMIT,
+    NUM_ACTIONS_NO_LIMIT,
+    RAISE,
+    HoldemLayout,
+    Move,
+    PolicyAgent,
+    _encode,
+    _mask,
+    _moves,
+    action_from_index,
+    action_mask,
+    describe_action,
+    encode_observation,
+    holdem_layout,
+    index_of_action,
+    legal_moves,
+    num_actions,
+)
+
+__all__ = [
+    "AGENTS",
+    "BUCKETS",
+    "CALL",
+    "FOLD",
+    "MAX",
+    "NUM_ACTIONS_LIMIT",
+    "NUM_ACTIONS_NO_LIMIT",
+    "RAISE",
+    "HoldemEnv",
+    "HoldemGymEnv",
+    "HoldemLayout",
+    "PolicyAgent",
+    "action_from_index",
+    "action_mask",
+    "describe_action",
+    "encode_observation",
+    "holdem_layout",
+    "index_of_action",
+    "legal_moves",
+    "num_actions",
+]
+
+#: Built-in opponents of :class:`HoldemGymEnv`, by name (``pokercore.holdem.agents``).
+AGENTS = ("random", "call", "fold", "raise")
+
+
+def _max_loss(cfg: HoldemConfig) -> int:
+    most = max(cfg.stacks)
+    if cfg.betting == FIXED_LIMIT and not cfg.heads_up_uncapped:
+        per_round = cfg.max_bets * (2 * int(cfg.small_bet) + 2 * int(cfg.big_bet))  # type: ignore[arg-type]
+        most = min(most, cfg.ante + per_round)
+    return most
+
+
+class HoldemDriver(Driver):
+    """Hold'em for the environments: one :class:`~pokercore.holdem.engine.HoldemState` per episode."""
+
+    name = "holdem"
+
+    def __init__(self, config: HoldemConfig, history_slots: int | None = None) -> None:
+        self.config = config
+        self.num_players = config.players
+        self.limit = config.betting == FIXED_LIMIT
+        self.num_actions = num_actions(config)
+        self.layout = holdem_layout(config, history_slots)
+        self.history_slots = self.layout.slots
+        self.obs_low, self.obs_high = self.layout.low, self.layout.high
+        self._state: HoldemState | None = None
+        self._version = 0  # moves on with every action: the key of the cached view below
+        self._view_cache: tuple[int, int, Observation, tuple[Move, ...]] | None = None
+        self._final: tuple[int, dict[str, Any]] | None = None
+
+    @property
+    def state(self) -> HoldemState:
+        """The hand being played (the dealer's view: every card)."""
+        if self._state is None:
+            raise EnvError("no hand dealt yet: call reset()")
+        return self._state
+
+    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck"))
+        if unknown:
+            warnings.warn(f"hold'em reset options {', '.join(unknown)} are not used (known: button, deck)",
+                          stacklevel=3)
+        button = options.get("button")
+        if button is None:
+            playing = [i for i, s in enumerate(self.config.stacks) if s > 0]
+            button = playing[int(rng.integers(len(playing)))] if playing else 0
+        try:
+            self._state = HoldemState(self.config, button=button, deck=options.get("deck"), seed=rng)
+        except ValueError as exc:
+            raise EnvError(f"cannot deal: {exc}") from None
+        self._version += 1
+
+    def _view(self, seat: int) -> tuple[Observation, tuple[Move, ...]]:
+        """``state.observe(seat)`` and its legal moves, built once per seat and state."""
+        hit = self._view_cache
+        if hit is not None and hit[0] == seat and hit[1] == self._version:
+            return hit[2], hit[3]
+        obs = self.state.observe(seat)
+        moves = _moves(obs)
+        self._view_cache = (seat, self._version, obs, moves)
+        return obs, moves
+
+    @property
+    def actor(self) -> int | None:
+        return self.state.actor
+
+    def encode(self, seat: int) -> np.ndarray:
+        obs, moves = self._view(seat)
+        return _encode(obs, self.layout, moves)
+
+    def mask(self, seat: int) -> np.ndarray:
+        return _mask(self._view(seat)[1], self.num_actions)
+
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        obs, moves = self._view(seat)
+        return {"observation": _encode(obs, self.layout, moves), "action_mask": _mask(moves, self.num_actions)}
+
+    def moves(self, seat: int) -> dict[int, Action]:
+        """The engine action of each legal index of ``seat`` (empty unless it is to act)."""
+        return {i: Action(kind, amount) for i, kind, amount in self._view(seat)[1]}
+
+    def apply(self, seat: int, action: int) -> None:
+        obs, moves = self._view(seat)
+        move = next((m for m in moves if m[0] == action), None)
+        if move is None:
+            action_from_index(obs, action)  # raises, naming why
+            raise AssertionError("unreachable")  # pragma: no cover
+        st, kind, amount = self.state, move[1], move[2]
+        if kind == "call":
+            st.call(amount, seat)
+        elif kind == "check":
+            st.check(seat)
+        elif kind == "fold":
+            st.fold(seat)
+        elif kind == "bet":
+            st.bet(amount, seat)
+        else:
+            st.raise_(amount, seat)
+        self._version += 1
+
+    def returns(self) -> tuple[float, ...]:
+        st = self.state
+        return tuple(float(b - a) for a, b in zip(st.starting_stacks, st.stacks))
+
+    def info(self, seat: int) -> dict[str, Any]:
+        st = self.state
+        if not st.is_over:
+            return {}
+        hit = self._final
+        if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
+            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            built: dict[str, Any] = {
+                "results": list(self.returns()), "payouts": list(st.payouts or ()), "revealed": revealed,
+                "mucked": [f"player_{i}" for i in st.mucked], "board": format_cards(st.board),
+            }
+            hit = self._final = (self._version, built)
+        facts = hit[1]
+        return {"results": list(facts["results"]), "payouts": list(facts["payouts"]),
+                "revealed": dict(facts["revealed"]), "mucked": list(facts["mucked"]), "board": facts["board"]}
+
+    def play_native(self, seat: int, agent: Agent) -> None:
+        st = self.state
+        answer = agent(st.observe(seat))
+        try:
+            st.act(answer, seat=seat)
+        except ValueError as exc:
+            raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
+        self._version += 1
+
+    def hand_over(self, seat: int, agent: Agent) -> None:
+        hook = getattr(agent, "hand_over", None)
+        if callable(hook) and self.state.dealt_in[seat]:
+            hook(self.state.observe(seat))
+
+    def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
+        if name == "random":
+            return RandomAgent(int(rng.integers(2**63)))
+        return {"call": check_call_agent, "fold": check_fold_agent, "raise": raise_agent}[name]
+
+    @property
+    def agent_names(self) -> tuple[str, ...]:
+        return AGENTS
+
+    def max_loss(self) -> float:
+        return float(_max_loss(self.config))
+
+    def describe(self, action: int) -> str:
+        return describe_action(action, self.limit)
+
+    def render(self) -> str:
+        st = self.state
+        board = format_cards(st.board) if st.board else "-"
+        lines = [f"{st.config.name}  street {st.street}  board {board}  pot {st.pot}  button player_{st.button}"]
+        for i in range(st.seats):
+            mark = "*" if st.actor == i else " "
+            status = "out" if not st.dealt_in[i] else "folded" if st.folded[i] else "in"
+            lines.append(f"{mark} player_{i}  stack {st.stacks[i]:>5}  bet {st.bets[i]:>5}  "
+                         f"in pot {st.committed[i]:>5}  {status:<6}  {st.format_hole(i)}")
+        acts = [f"p{e.seat} {e.kind}" + (f" {e.to}" if e.kind in ("bet", "raise", "call") else "")
+                for e in st.events if e.kind not in ("ante", "return")]
+        lines.append("actions: " + (", ".join(acts) if acts else "-"))
+        if st.is_over:
+            lines.append("results: " + "  ".join(f"player_{i} {r:+g}" for i, r in enumerate(self.returns())))
+        return "\n".join(lines)
+
+
+def _config(variant: str | None, players: int | None, config: HoldemConfig | None) -> HoldemConfig:
+    if config is None:
+        try:
+            return HoldemConfig("nl" if variant is None else variant, players=2 if players is None else players)
+        except ValueError as exc:
+            raise EnvError(str(exc)) from None
+    if not isinstance(config, HoldemConfig):
+        raise EnvError(f"config must be a pokercore.holdem.config.HoldemConfig, got {type(config).__name__}")
+    if players is not None and players != config.players:
+        raise EnvError(f"players={players} but config.players={config.players}: give one of them")
+    if variant is not None:
+        try:
+            same = HoldemConfig(variant, players=config.players).variant == config.variant
+        except ValueError as exc:
+            raise EnvError(str(exc)) from None
+        if not same:
+            raise EnvError(f"variant={variant!r} but config.variant={config.variant!r}: give one of them")
+    return config
+
+
+class HoldemEnv(CardGameAEC):
+    """PettingZoo AEC environment of no-limit, fixed-limit hold'em or pot-limit Omaha, 2-10 players.
+
+    Parameters
+    ----------
+    variant : {"nl", "fl", "plo"}, optional
+        The game (default ``"nl"``, or ``config.variant``).
+    players : int, optional
+        Seats, 2..10 (default 2, or ``config.players``).
+    config : HoldemConfig, optional
+        Blinds, antes, straddles, limits and stacks; every hand starts from
+        ``config.stacks``.  ``config.seed`` seeds the first ``reset()`` that
+        has no seed.
+    history_slots : int, optional
+        Betting actions kept per street in the observation (see
+        :class:`~pokercore.envs.holdem_spaces.HoldemLayout`).
+    render_mode : {None, "ansi", "human"}
+    illegal_action : {"raise", "penalty"}
+        ``"raise"``: an illegal index raises :class:`~pokercore.envs.IllegalMoveError`
+        (the hand is unchanged, the same agent is to act).  ``"penalty"``:
+        the episode ends, the offender gets ``-illegal_penalty`` and the others 0.
+    illegal_penalty : float, optional
+        Default: the most a seat can lose in one hand (its stack, or every
+        fixed-limit bet of the four streets when that is less).
+
+    Examples
+    --------
+    >>> env = HoldemEnv("plo", players=3)
+    >>> env.reset(seed=7)
+    >>> for agent in env.agent_iter():
+    ...     obs, reward, terminated, truncated, info = env.last()
+    ...     env.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[-1]))
+    >>> sum(info["results"]), env.driver.num_actions
+    (0.0, 10)
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"], "render_fps": 1, "name": "pokercore_holdem_v0", "is_parallelizable": False,
+    }
+
+    def __init__(self, variant: str | None = None, players: int | None = None, *, config: HoldemConfig | None = None,
+                 history_slots: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_penalty: float | None = None) -> None:
+        cfg = _config(variant, players, config)
+        super().__init__(HoldemDriver(cfg, history_slots), render_mode=render_mode, illegal_action=illegal_action,
+                         illegal_penalty=illegal_penalty, seed=cfg.seed)
+
+    @property
+    def state_view(self) -> HoldemState:
+        """The hand being played: the dealer's view with every card (for tests and tools, never for agents)."""
+        return self.driver.state  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def layout(self) -> HoldemLayout:
+        """Where each field of the observation vector lives."""
+        return self.driver.layout  # type: ignore[attr-defined, no-any-return]
+
+    def legal_moves(self, agent: str | None = None) -> dict[int, Action]:
+        """The exact engine action (kind and "to" amount) of each legal index of ``agent`` (default: the one to act)."""
+        self._need_reset()
+        name = self.agent_selection if agent is None else agent
+        seat = self._seat.get(name)
+        if seat is None:
+            raise EnvError(f"no agent {name!r}: the agents are {', '.join(self.possible_agents)}")
+        return self.driver.moves(seat)  # type: ignore[attr-defined, no-any-return]
+
+
+class HoldemGymEnv(CardGameGym):
+    """Gymnasium environment of hold'em or Omaha: ``seat`` learns, the other seats are pokercore agents.
+
+    Parameters
+    ----------
+    variant, players, config, history_slots
+        As for :class:`HoldemEnv`.
+    seat : int, default 0
+        The learning seat (the button moves at random, so every position comes up).
+    opponents : str, callable or sequence, default "call"
+        A built-in agent name (``"random"``: a seeded random legal action;
+        ``"call"``: check or call; ``"fold"``: check or fold; ``"raise"``:
+        the minimum bet or raise whenever allowed) or a callable
+        ``Observation -> Action`` (any pokercore hold'em agent), for every
+        other seat or one per other seat in seat order.
+    render_mode : {None, "ansi", "human"}
+    illegal_action : {"penalty", "raise"}
+        ``"penalty"`` (default): an illegal index ends the episode with reward
+        ``-illegal_penalty`` and ``info["illegal_action"]`` saying why.
+        ``"raise"``: raise :class:`~pokercore.envs.IllegalMoveError`.  The hand is never changed.
+    illegal_penalty : float, optional
+        Default: the most a seat can lose in one hand.
+
+    Examples
+    --------
+    >>> env = HoldemGymEnv("fl", players=2, opponents="random")
+    >>> obs, info = env.reset(seed=3)
+    >>> done = False
+    >>> while not done:
+    ...     obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    >>> reward == info["results"][0], sum(info["results"])
+    (True, 0.0)
+    """
+
+    def __init__(self, variant: str | None = None, players: int | None = None, *, config: HoldemConfig | None = None,
+                 seat: int = 0, opponents: str | Agent | Sequence[str | Agent] = "call",
+                 history_slots: int | None = None, render_mode: str | None = None, illegal_action: str = "penalty",
+                 illegal_penalty: float | None = None) -> None:
+        cfg = _config(variant, players, config)
+        super().__init__(HoldemDriver(cfg, history_slots), seat=seat, opponents=opponents, render_mode=render_mode,
+                         illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
+
+    @property
+    def state_view(self) -> HoldemState:
+        """The hand being played: the dealer's view with every card (for tests and tools, never for agents)."""
+        return self.driver.state  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def layout(self) -> HoldemLayout:
+        """Where each field of the observation vector lives."""
+        return self.driver.layout  # type: ignore[attr-defined, no-any-return]
+
+    def legal_moves(self) -> dict[int, Action]:
+        """The exact engine action (kind and "to" amount) of each legal index of the learning seat."""
+        if not self._dealt:
+            raise EnvError("call reset() before asking for the legal moves")
+        return self.driver.moves(self.seat)  # type: ignore[attr-defined, no-any-return]
