@@ -90,8 +90,9 @@ __all__ = [
     "num_actions",
 ]
 
-#: Built-in opponents of :class:`HoldemGymEnv`, by name (``pokercore.holdem.agents``).
-AGENTS = ("random", "call", "fold", "raise")
+#: Built-in opponents of :class:`HoldemGymEnv`, by name: pokercore's hold'em AIs and playing styles
+#: (``pokercore.holdem.ai``) and three fixed rules (``pokercore.holdem.agents``).
+AGENTS = ("easy", "normal", "hard", "maniac", "rock", "station", "tag", "random", "call", "fold", "raise")
 
 
 def _max_loss(cfg: HoldemConfig) -> int:
@@ -227,7 +228,11 @@ class HoldemDriver(Driver):
     def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
         if name == "random":
             return RandomAgent(int(rng.integers(2**63)))
-        return {"call": check_call_agent, "fold": check_fold_agent, "raise": raise_agent}[name]
+        if name in ("call", "fold", "raise"):
+            return {"call": check_call_agent, "fold": check_fold_agent, "raise": raise_agent}[name]
+        from ..holdem.ai import make_agent
+
+        return make_agent(name, rng)
 
     @property
     def agent_names(self) -> tuple[str, ...]:
@@ -353,9 +358,11 @@ class HoldemGymEnv(CardGameGym):
     seat : int, default 0
         The learning seat (the button moves at random, so every position comes up).
     opponents : str, callable or sequence, default "call"
-        A built-in agent name (``"random"``: a seeded random legal action;
-        ``"call"``: check or call; ``"fold"``: check or fold; ``"raise"``:
-        the minimum bet or raise whenever allowed) or a callable
+        A built-in agent name (pokercore's AIs ``"easy"``, ``"normal"``,
+        ``"hard"`` and the styles ``"maniac"``, ``"rock"``, ``"station"``,
+        ``"tag"``; ``"random"``: a seeded random legal action; ``"call"``:
+        check or call; ``"fold"``: check or fold; ``"raise"``: the minimum
+        bet or raise whenever allowed) or a callable
         ``Observation -> Action`` (any pokercore hold'em agent), for every
         other seat or one per other seat in seat order.
     render_mode : {None, "ansi", "human"}
