@@ -14,6 +14,8 @@ Parts are separated by commas (spaces around them are ignored):
 ``JTs-65s``            both cards moving together, same gap: JTs, T9s, ..., 65s
 ``AhKh``, ``Ah Kh``    one explicit combo (suits given)
 ``random``, ``any``    all 1,326 combos
+``15%``, ``top 15%``   the strongest 15% of starting hands, by all-in equity against a
+                       random hand (:mod:`pokercore.holdem.preflop_order`)
 ``<part>:0.5``         any part with a weight (the share of its combos played)
 =====================  ===========================================================
 
@@ -61,6 +63,7 @@ _RANK = {ch: i for i, ch in enumerate(RANKS)}
 _RANK.update({ch.lower(): i for i, ch in enumerate(RANKS)})
 # ASCII: without it, a case-insensitive pattern also takes the Kelvin sign for K and the long s for s.
 _HAND = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$", re.IGNORECASE | re.ASCII)
+_PERCENT = re.compile(r"^(?:top)?([0-9]{1,3}(?:\.[0-9]+)?)%$", re.IGNORECASE | re.ASCII)
 
 
 class RangeSyntaxError(PokercoreValueError):
@@ -112,6 +115,9 @@ def _expand(text: str, part: str) -> tuple[Combo, ...]:
     """The combos of one part without its weight (cached: a long range repeats its parts)."""
     if text.lower() in ("random", "any", "xx"):
         return tuple((a, b) for a in range(52) for b in range(a))
+    share = _PERCENT.match(text)
+    if share:
+        return _top_percent(float(share.group(1)), part)
     if "-" in text:
         left, _, right = text.partition("-")
         h1, l1, k1 = _shape(left.strip(), part)
@@ -136,6 +142,19 @@ def _expand(text: str, part: str) -> tuple[Combo, ...]:
     if hi == lo:  # QQ+
         return tuple(c for r in range(hi, 13) for c in _combos(r, r, ""))
     return tuple(c for r in range(lo, hi) for c in _combos(hi, r, kind))  # KTo+: up to KQo
+
+
+def _top_percent(percent: float, part: str) -> tuple[Combo, ...]:
+    """The combos of the strongest ``percent`` of starting hands (see :mod:`pokercore.holdem.preflop_order`)."""
+    from .preflop_order import top_classes
+
+    if not 0 < percent <= 100:
+        raise RangeSyntaxError(f"range part {cut(part)}: a share of hands must be above 0% and at most 100%")
+    out: list[Combo] = []
+    for label in top_classes(percent):
+        hi, lo, kind = _shape(label, part)
+        out.extend(_combos(hi, lo, kind))
+    return tuple(out)
 
 
 def _explicit(text: str, part: str) -> Combo | None:
