@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import cut
-from .errors import IllegalMoveError
+from .errors import EnvError, IllegalMoveError
 
-__all__ = ["Agent", "Driver", "read_index", "refusal"]
+__all__ = ["Agent", "Driver", "EngineDriver", "read_index", "refusal"]
 
 #: A game's own agent: a callable from the engine's observation to an action.
 Agent = Callable[[Any], Any]
@@ -150,3 +150,29 @@ def refusal(who: str, action: int, why: str, mask: np.ndarray, describe: Callabl
     more = f", ... ({len(legal)} in all: see observation['action_mask'])" if len(legal) > 8 else ""
     return IllegalMoveError(f"{who}: action {describe(action)} is not legal now: {why}; legal: {shown}{more}",
                             legal.tolist())
+
+
+class EngineDriver(Driver):
+    """A driver over a betting engine (draw, hold'em): ``self.state`` with ``observe``/``act``/``dealt_in``.
+
+    Holds what those drivers share: a built-in agent plays its seat through the
+    engine's own verification, and hears the end of every hand it was dealt into.
+    Subclasses keep ``self._version``, moved on by every action.
+    """
+
+    state: Any
+    _version: int
+
+    def play_native(self, seat: int, agent: Agent) -> None:
+        st = self.state
+        answer = agent(st.observe(seat))
+        try:
+            st.act(answer, seat=seat)
+        except ValueError as exc:
+            raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
+        self._version += 1
+
+    def hand_over(self, seat: int, agent: Agent) -> None:
+        hook = getattr(agent, "hand_over", None)
+        if callable(hook) and self.state.dealt_in[seat]:
+            hook(self.state.observe(seat))

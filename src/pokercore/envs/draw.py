@@ -45,7 +45,7 @@ from ..cards import format_cards
 from ..draw import DrawConfig, DrawState, Observation
 from ..draw.ai import AGENTS, make_agent
 from ._aec import CardGameAEC
-from ._driver import Agent, Driver
+from ._driver import Agent, EngineDriver
 from ._single import CardGameGym
 from .draw_spaces import (
     BETTING,
@@ -87,7 +87,7 @@ def _max_loss(cfg: DrawConfig) -> int:
     return min(max(cfg.stacks), most)
 
 
-class DrawDriver(Driver):
+class DrawDriver(EngineDriver):
     """Five-card draw for the environments: one :class:`~pokercore.draw.DrawState` per episode."""
 
     name = "draw"
@@ -164,20 +164,6 @@ class DrawDriver(Driver):
             revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
             hit = self._final = (self._version, self.returns(), tuple(st.payouts or ()), revealed)
         return {"results": list(hit[1]), "payouts": list(hit[2]), "revealed": dict(hit[3])}
-
-    def play_native(self, seat: int, agent: Agent) -> None:
-        st = self.state
-        answer = agent(st.observe(seat))
-        try:
-            st.act(answer, seat=seat)
-        except ValueError as exc:
-            raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
-        self._version += 1
-
-    def hand_over(self, seat: int, agent: Agent) -> None:
-        hook = getattr(agent, "hand_over", None)
-        if callable(hook) and self.state.dealt_in[seat]:
-            hook(self.state.observe(seat))
 
     def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
         return make_agent(name, rng)

@@ -40,7 +40,7 @@ from ..holdem.config import FIXED_LIMIT, HoldemConfig
 from ..holdem.engine import HoldemState
 from ..holdem.observation import Observation
 from ._aec import CardGameAEC
-from ._driver import Agent, Driver
+from ._driver import Agent, EngineDriver
 from ._single import CardGameGym
 from .errors import EnvError
 from .holdem_spaces import (
@@ -103,7 +103,7 @@ def _max_loss(cfg: HoldemConfig) -> int:
     return most
 
 
-class HoldemDriver(Driver):
+class HoldemDriver(EngineDriver):
     """Hold'em for the environments: one :class:`~pokercore.holdem.engine.HoldemState` per episode."""
 
     name = "holdem"
@@ -210,20 +210,6 @@ class HoldemDriver(Driver):
         facts = hit[1]
         return {"results": list(facts["results"]), "payouts": list(facts["payouts"]),
                 "revealed": dict(facts["revealed"]), "mucked": list(facts["mucked"]), "board": facts["board"]}
-
-    def play_native(self, seat: int, agent: Agent) -> None:
-        st = self.state
-        answer = agent(st.observe(seat))
-        try:
-            st.act(answer, seat=seat)
-        except ValueError as exc:
-            raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
-        self._version += 1
-
-    def hand_over(self, seat: int, agent: Agent) -> None:
-        hook = getattr(agent, "hand_over", None)
-        if callable(hook) and self.state.dealt_in[seat]:
-            hook(self.state.observe(seat))
 
     def make_agent(self, name: str, rng: np.random.Generator) -> Agent:
         if name == "random":
