@@ -21,8 +21,12 @@ many messages the server's rate limit refused (each bot then waits the
 must).  The server runs with its default message rate limit; only the
 per-address quotas are raised, since every bot connects from 127.0.0.1.
 
-    python benchmarks/web_load.py                       # 50 tables, 20 hands each, draw and Binh
-    python benchmarks/web_load.py --tables 100 --hands 50 --game draw
+The whole load runs once per count of AI worker processes
+(``--ai-processes``, default 1 and 2: ``pokercore serve --ai-processes N``)
+and the two are compared.
+
+    python benchmarks/web_load.py                       # 50 tables, 20 hands each, draw and Binh; 1 vs 2 AI processes
+    python benchmarks/web_load.py --tables 100 --hands 50 --game draw --ai hard --ai-processes 0,1,2
 """
 
 from __future__ import annotations
@@ -170,8 +174,8 @@ class Bot:
                 await self.send({"type": "next", "seq": m["seq"]})
 
 
-async def run_table(url: str, game: str, hands: int, stats: Stats, seed: int) -> None:
-    ai = "easy" if game == "draw" else "normal"
+async def run_table(url: str, game: str, hands: int, stats: Stats, seed: int, ai: str | None) -> None:
+    ai = ai or ("easy" if game == "draw" else "normal")
     extra = {"hands": hands} if game == "draw" else {}
     async with connect(url, max_queue=None) as a, connect(url, max_queue=None) as b:
         await a.send(json.dumps({"type": "create", "game": game, "seats": ["me", "remote", ai], **extra}))
@@ -186,14 +190,14 @@ async def run_table(url: str, game: str, hands: int, stats: Stats, seed: int) ->
         await asyncio.gather(*(getattr(bot, play)(hands, i == 0) for i, bot in enumerate(bots)))
 
 
-def start_server(port: int) -> subprocess.Popen:
+def start_server(port: int, ai_processes: int) -> subprocess.Popen:
     cmd = [sys.executable, "-c", "import sys; from pokercore.cli.serve import main; sys.exit(main(sys.argv[1:]))",
-           "--port", str(port), "--ai-delay", "0", "--log-level", "warning",
+           "--port", str(port), "--ai-delay", "0", "--log-level", "warning", "--ai-processes", str(ai_processes),
            "--max-tables", "5000", "--max-tables-per-client", "5000",
            "--max-tables-per-connection", "5000",
            "--max-connections", "20000", "--max-connections-per-client", "20000"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # the AI workers warm up before the server answers
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1).read()
@@ -210,12 +214,33 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def run(url: str, tables: int, hands: int, game: str) -> tuple[Stats, float]:
+async def run(url: str, tables: int, hands: int, game: str, ai: str | None) -> tuple[Stats, float]:
     stats = Stats()
     games = [game] * tables if game != "mixed" else ["draw" if i % 2 == 0 else "binh" for i in range(tables)]
     start = time.perf_counter()
-    await asyncio.gather(*(run_table(url, g, hands, stats, 1000 * i) for i, g in enumerate(games)))
+    await asyncio.gather(*(run_table(url, g, hands, stats, 1000 * i, ai) for i, g in enumerate(games)))
     return stats, time.perf_counter() - start
+
+
+def report(stats: Stats, elapsed: float, args: argparse.Namespace, label: str) -> tuple[float, float]:
+    """Print one run; its hands/s and p99 latency (ms)."""
+    lat = np.array(stats.latencies) * 1000
+    expected = args.tables * args.hands
+    print(f"{label}: {args.tables} tables ({args.game}), {2 * args.tables} bot connections, {args.hands} hands "
+          f"each, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    rate = stats.hands / elapsed
+    print(f"  hands played: {stats.hands} of {expected} in {elapsed:.1f} s: {rate:.1f} hands/s")
+    p99 = float(np.percentile(lat, 99)) if len(lat) else float("nan")
+    if len(lat):
+        print(f"  actions: {stats.actions}; latency (sent -> accepted state) p50 {np.percentile(lat, 50):.1f} ms, "
+              f"p99 {p99:.1f} ms, max {lat.max():.1f} ms")
+    print(f"  refused by the rate limit (waited out and sent again): {stats.backoffs}")
+    for f in stats.failures:
+        print("  FAILED:", f)
+    # a draw session may end early when a seat cannot pay the ante, so fewer hands is not a failure
+    print("  checks: no lost or duplicated action, chips and points conserved:",
+          "OK" if not stats.failures else "FAILED")
+    return rate, p99
 
 
 def main() -> int:
@@ -224,34 +249,35 @@ def main() -> int:
     p.add_argument("--hands", type=int, default=20, help="hands (draw) or deals (Binh) per table (default 20)")
     p.add_argument("--game", choices=("draw", "binh", "mixed"), default="mixed",
                    help="mixed: half the tables draw, half Binh (default)")
-    p.add_argument("--url", help="an already running server's ws://.../ws (default: start one)")
+    p.add_argument("--ai", help="the AI level at every table (default: easy at draw, normal at Binh)")
+    p.add_argument("--ai-processes", default="1,2",
+                   help="comma-separated: run the whole load once per count of AI worker processes "
+                        "(0: the AIs in the server's own process; default 1,2)")
+    p.add_argument("--url", help="an already running server's ws://.../ws (default: start one per run)")
     args = p.parse_args()
-    proc = None
-    url = args.url
-    if url is None:
-        port = free_port()
-        proc = start_server(port)
-        url = f"ws://127.0.0.1:{port}/ws"
-    try:
-        stats, elapsed = asyncio.run(run(url, args.tables, args.hands, args.game))
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(10)
-    lat = np.array(stats.latencies) * 1000
-    expected = args.tables * args.hands
-    print(f"{args.tables} tables ({args.game}), {2 * args.tables} bot connections, {args.hands} hands each, "
-          f"{os.cpu_count()} cores")
-    print(f"hands played: {stats.hands} of {expected} in {elapsed:.1f} s: {stats.hands / elapsed:.1f} hands/s")
-    if len(lat):
-        print(f"actions: {stats.actions}; latency (sent -> accepted state) p50 {np.percentile(lat, 50):.1f} ms, "
-              f"p99 {np.percentile(lat, 99):.1f} ms, max {lat.max():.1f} ms")
-    print(f"refused by the rate limit (waited out and sent again): {stats.backoffs}")
-    ok = not stats.failures  # a draw session may end early when a seat cannot pay the ante
-    for f in stats.failures:
-        print("FAILED:", f)
-    print("checks: no lost or duplicated action, chips and points conserved:", "OK" if ok else "FAILED")
-    return 0 if ok else 1
+    counts = [int(x) for x in args.ai_processes.split(",")] if args.url is None else [-1]
+    results = {}
+    failed = False
+    for n in counts:
+        proc = None
+        url = args.url
+        if url is None:
+            port = free_port()
+            proc = start_server(port, n)
+            url = f"ws://127.0.0.1:{port}/ws"
+        try:
+            stats, elapsed = asyncio.run(run(url, args.tables, args.hands, args.game, args.ai))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(30)
+        label = "the given server" if n < 0 else f"{n} AI worker process{'es' if n != 1 else ''}"
+        results[n] = report(stats, elapsed, args, label)
+        failed |= bool(stats.failures)
+    if 1 in results and 2 in results:
+        print(f"2 AI processes vs 1: {results[2][0] / results[1][0]:.2f}x hands/s, "
+              f"p99 {results[2][1]:.0f} ms vs {results[1][1]:.0f} ms")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -165,6 +165,14 @@ class NormalAgent:
         self.weights, self.step = w, float(step)
         self.objective = _judged(self.tables, w, self.step)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The objective is derived (and cached per process): sent to another process, it is rebuilt there.
+        return {k: v for k, v in vars(self).items() if k != "objective"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self.objective = _judged(self.tables, self.weights, self.step)
+
     def __call__(self, obs: Observation) -> Arrangement:
         return best_arrangement(obs.cards, self.objective)
 

@@ -85,6 +85,16 @@ class SelfPlayTables:
         self.value.setflags(write=False)
         self._branch_tables: BranchTables | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the shipped tables as a reference to them, others by their ``pmf`` (the rest is derived).
+
+        An agent sent to another process (a server's AI worker, a Dask
+        worker) then carries a few bytes instead of megabytes.
+        """
+        if default_tables.cache_info().currsize and self is default_tables():
+            return (default_tables, ())
+        return (SelfPlayTables, (self.pmf, self.meta))
+
     @classmethod
     def from_ranks(cls, ranks: ArrayLike, meta: dict[str, Any] | None = None) -> SelfPlayTables:
         """Empirical tables from an (n, 3) array of (top, middle, bottom) ranks.

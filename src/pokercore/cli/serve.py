@@ -21,6 +21,7 @@ import contextlib
 import copy
 import errno
 import ipaddress
+import os
 import re
 import secrets
 import socket
@@ -31,7 +32,8 @@ from ..errors import PokercoreError
 from . import refuse
 from .args import integer, port, seconds
 
-__all__ = ["address_url", "allowed_hosts", "build_parser", "lan_addresses", "listen", "log_config", "main"]
+__all__ = ["address_url", "ai_processes", "allowed_hosts", "build_parser", "lan_addresses", "listen", "log_config",
+           "main"]
 
 PROG = "pokercore serve"
 
@@ -66,11 +68,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="let pages of this origin (https://example.org) open the WebSocket (repeatable)")
     p.add_argument("--health-details", action="store_true",
                    help="/health also reports the numbers of tables and connections")
+    p.add_argument("--ai-processes", type=integer(0), default=None, metavar="N",
+                   help="worker processes for the AIs' decisions, so they use several cores (default: one per "
+                        "core when there are several, else 0: in the server's own process)")
     p.add_argument("--no-warm-up", dest="warm", action="store_false",
                    help="do not build the AIs' tables at start-up (the first hard draw decision then waits)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
                    help="how much the server logs (default info)")
     return p
+
+
+def ai_processes(asked: int | None) -> int:
+    """Worker processes for the AIs: as asked, else one per core when there are several (at most 8), else 0."""
+    if asked is not None:
+        return asked
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return min(cores, 8) if cores > 1 else 0
 
 
 _TOKEN = re.compile(r"^[A-Za-z0-9._~-]{8,128}$")
@@ -224,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{PROG}: warning: other machines can reach this server: anyone who can reach it can open "
                   f"tables" + ("" if args.token else "; --token requires an access token") +
                   " (docs/serving.md)", file=sys.stderr, flush=True)
-        app = create_app(limits, access=access, warm=args.warm)
+        app = create_app(limits, access=access, warm=args.warm, ai_processes=ai_processes(args.ai_processes))
         config = uvicorn.Config(app, host=host, port=port, log_level=args.log_level,
                                 log_config=log_config(args.log_level), ws_max_size=limits.max_frame_bytes)
         uvicorn.Server(config).run(sockets=[sock])

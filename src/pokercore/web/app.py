@@ -23,6 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from .ai_pool import AIPool
 from .binh_seat_table import BinhSeatTable
 from .connection import Connection
 from .draw_seat_table import DrawSeatTable
@@ -217,20 +218,27 @@ async def _health(request: Request) -> Response:
 
 
 def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
-               warm: bool = False) -> Starlette:
+               warm: bool = False, ai_processes: int = 0) -> Starlette:
     """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``.
 
     ``access`` says who may use it (Host, Origin, token; see
     :mod:`pokercore.web.security`); ``warm`` builds what the AIs need
     while the server starts (``pokercore serve`` does), so no player waits
-    for it at the first decision.
+    for it at the first decision.  ``ai_processes`` > 0 runs the AIs in
+    that many worker processes (:class:`~pokercore.web.ai_pool.AIPool`),
+    so AI decisions use several cores; 0 keeps them in this process.
     """
     manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable}, limits)
     access = access or Access()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if warm:
+        if ai_processes:
+            pool = AIPool(ai_processes, warm=warm)
+            await run_in_threadpool(pool.start)
+            manager.ai_pool = pool
+            log.info("AIs ready in %d worker processes", ai_processes)
+        elif warm:
             seconds = await run_in_threadpool(warm_up)
             log.info("AIs ready: draw %.1f s, Binh %.1f s", seconds["draw"], seconds["binh"])
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
@@ -238,6 +246,9 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
             yield
         finally:
             task.cancel()
+            if manager.ai_pool is not None:
+                pool, manager.ai_pool = manager.ai_pool, None
+                await run_in_threadpool(pool.close)
 
     app = Starlette(routes=[
         Route("/", _page("index.html")),

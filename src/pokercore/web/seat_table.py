@@ -9,7 +9,8 @@ checks first, so a refused message changes nothing; after each change
 every connected seat is sent its own view (:meth:`SeatTable.view`), which
 holds its own cards and the public state only.  AI decisions run in worker
 threads (``run_in_threadpool``) so the event loop keeps serving other
-seat tables.
+seat tables; with an :class:`~pokercore.web.ai_pool.AIPool` the agents
+themselves live in worker processes, so decisions use every core.
 
 :class:`SeatTableManager` creates and finds seat tables (with the game
 classes :func:`~pokercore.web.create_app` hands it), enforces
@@ -25,10 +26,12 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
+if TYPE_CHECKING:
+    from .ai_pool import AIPool
 from .protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
 
 __all__ = ["Limits", "Seat", "SeatTable", "SeatTableManager", "Sender"]
@@ -339,6 +342,8 @@ class SeatTableManager:
         self.factories = factories
         self.tables: dict[str, SeatTable] = {}
         self.connections: dict[str, int] = {}
+        #: Where the tables' AIs decide: worker processes, or ``None`` for this process (threads).
+        self.ai_pool: AIPool | None = None
 
     # ------------------------------------------------------------------ connections
     def open_connection(self, client: str) -> str | None:
@@ -379,6 +384,10 @@ class SeatTableManager:
         table_id = secrets.token_urlsafe(9)
         table = self.factories[request.game](table_id, request, lim, owner=owner)
         table.creator = creator
+        if self.ai_pool is not None:
+            for seat in table.seats:
+                if seat.agent is not None:
+                    seat.agent = self.ai_pool.adopt(table_id, seat.index, seat.agent)
         self.tables[table_id] = table
         table.start()
         return table
@@ -401,6 +410,8 @@ class SeatTableManager:
         """Close and forget ``table`` now."""
         table.close(reason)
         self.tables.pop(table.id, None)
+        if self.ai_pool is not None:
+            self.ai_pool.drop(table.id)
 
     def get(self, table_id: str) -> SeatTable:
         table = self.tables.get(table_id)
@@ -421,6 +432,8 @@ class SeatTableManager:
             if abandoned or idle or over:
                 t.close("the session is over" if over else "abandoned" if abandoned else "idle")
                 del self.tables[tid]
+                if self.ai_pool is not None:
+                    self.ai_pool.drop(tid)
                 gone.append(tid)
         return gone
 
