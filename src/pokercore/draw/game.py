@@ -76,6 +76,8 @@ class DrawGame:
         self._button: int | None = None
         self._played = 0
         self._hand: DrawState | None = None
+        self._synced: DrawState | None = None
+        self._bought = [0] * config.players
 
     @property
     def config(self) -> DrawConfig:
@@ -94,14 +96,54 @@ class DrawGame:
 
     def _sync(self) -> None:
         hand = self._hand
-        if hand is not None and hand.is_over:
+        if hand is not None and hand.is_over and self._synced is not hand:  # once per hand: rebuys come after
             self._stacks = list(hand.stacks)
+            self._synced = hand
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Chips of every seat between hands (after the last finished hand)."""
         self._sync()
         return tuple(self._stacks)
+
+    @property
+    def bought_in(self) -> tuple[int, ...]:
+        """Chips every seat has added by :meth:`rebuy` (the stacks sum to the starting stacks plus these)."""
+        return tuple(self._bought)
+
+    def rebuy(self, seat: int) -> int:
+        """Top a seat that cannot play the next hand back up to its starting stack; the chips added.
+
+        Only between hands, while hands remain, and only for a seat whose
+        chips cannot pay the ante and a bet (one that sits out).  The chips
+        come from outside the table: :attr:`bought_in` counts them.
+
+        >>> from pokercore.draw import DrawConfig, DrawGame
+        >>> game = DrawGame(DrawConfig(players=2, hands=5, seed=1))
+        >>> game.bought_in
+        (0, 0)
+        >>> game.rebuy(1)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokercore.draw.errors.DrawError: seat 1 can still play with 200 chips: a rebuy is for a seat that ...
+        """
+        n = self._cfg.players
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+            raise DrawError(f"rebuy: seat must be a seat number 0..{n - 1}, got {seat!r}")
+        seat = int(seat)
+        if self._hand is not None and not self._hand.is_over:
+            raise DrawError("a rebuy is between hands: finish the hand in play first")
+        if self._played >= self._cfg.hands:
+            raise DrawError(f"the game has played all its {self._cfg.hands} hands: there is nothing to rebuy for")
+        self._sync()
+        have = self._stacks[seat]
+        if self._cfg.can_play(have):
+            raise DrawError(f"seat {seat} can still play with {have} chips: a rebuy is for a seat that cannot "
+                            f"pay the ante and a bet")
+        add = self._cfg.stacks[seat] - have
+        self._stacks[seat] += add
+        self._bought[seat] += add
+        return add
 
     @property
     def playing_seats(self) -> tuple[int, ...]:
