@@ -67,10 +67,15 @@ def test_a_busted_player_gets_an_end_screen_with_standings_and_session_net(phone
     assert len(rows) == 3 and "You" in " ".join(r.text for r in rows)
     net = by_id(phone, "session-net").text
     assert "session -1 (1 chip \u2192 0 chips)" in net, net
+    rebuy = by_id(phone, "rebuy")
+    assert rebuy is not None and rebuy.text == "Rebuy 1 chip"  # back to the starting stack, at this table
+    assert "Buy back in" in by_id(phone, "rebuy-note").text
     shoot("draw-end-screen")
-    click_id(phone, "again")  # a new table with fresh stacks (this table has no rebuys)
-    wait(phone, lambda d: "Hand 1" in (by_id(d, "handinfo").text if by_id(d, "handinfo") else ""), "a new table")
-    assert by_id(phone, "end") is None
+    hand = by_id(phone, "handinfo").text.split()[1]
+    tap(phone, lambda d: _enabled(d, "rebuy"), "the rebuy button")
+    wait(phone, lambda d: by_id(d, "end") is None and by_id(d, "handinfo") is not None
+         and by_id(d, "handinfo").text.split()[1] != hand, "the next hand after the rebuy")
+    assert len(css(phone, "#hand .card")) == 5  # dealt in again
 
 
 def test_the_person_chooses_the_session_length_and_sees_the_end_and_past_hands(phone, live_server, shoot):
@@ -90,6 +95,9 @@ def test_the_person_chooses_the_session_length_and_sees_the_end_and_past_hands(p
     past = [e.text for e in css(phone, "#past-list li")]
     assert len(past) == 2 and past[0].startswith("Hand 2: ") and past[1].startswith("Hand 1: "), past
     shoot("draw-game-over", full=True)
+    click_id(phone, "again")  # a new table with fresh stacks and the same choices
+    wait(phone, lambda d: "Hand 1" in (by_id(d, "handinfo").text if by_id(d, "handinfo") else ""), "a new table")
+    assert by_id(phone, "end") is None
 
 
 def test_a_refused_deal_is_shown_on_the_setup(phone, live_server, monkeypatch):

@@ -37,6 +37,7 @@ from .protocol import (
     Ping,
     Preview,
     ProtocolError,
+    Rebuy,
     Suggest,
     encode,
     error_message,
@@ -117,6 +118,8 @@ async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessag
         await table.act(seat, msg.seq, msg.action)
     elif isinstance(msg, Next):
         await table.next_hand(seat, msg.seq)
+    elif isinstance(msg, Rebuy):
+        await table.rebuy(seat, msg.seq)
     elif isinstance(msg, Preview):
         async with table.lock:
             reply = table.preview(seat, msg)

@@ -33,7 +33,13 @@ def _hand_name(cards: Sequence[int]) -> str:
 
 
 class DrawSeatTable(SeatTable):
-    """Fixed-limit five-card draw for 2-6 seats (ante 1, bets 2/4, 200 chips each)."""
+    """Fixed-limit five-card draw for 2-6 seats (ante 1, bets 2/4, 200 chips each).
+
+    A person (or bot) who runs out of chips may buy back in to the starting
+    stack between hands while hands remain (``rebuy``); the view's
+    ``bought`` counts those chips, so ``stack - start - bought`` is the
+    session's net.
+    """
 
     game = "draw"
 
@@ -98,6 +104,20 @@ class DrawSeatTable(SeatTable):
             if hook is not None and state.dealt_in[s.index]:
                 hook(state.observe(s.index))
 
+    def _rebuy_chips(self, seat: int) -> int | None:
+        """The chips seat ``seat`` would get by buying back in now, or None when it may not."""
+        if seat not in self._out() or self.session.hands_played >= self.config.hands:
+            return None
+        return self.config.stacks[seat] - self.session.stacks[seat]
+
+    def _rebuy(self, seat: int) -> None:
+        if self._rebuy_chips(seat) is None:
+            why = ("the hand is still being played" if not self._hand_over() else
+                   "all the session's hands are played" if self.session.hands_played >= self.config.hands else
+                   "this seat can still pay the ante and a bet")
+            raise ProtocolError("illegal_action", f"no rebuy now: {why}; nothing changed")
+        self.session.rebuy(seat)
+
     # ------------------------------------------------------------------ acting
     def _apply_action(self, seat: int, action: Action) -> None:
         state = self.hand_state
@@ -143,11 +163,13 @@ class DrawSeatTable(SeatTable):
         obs = self.hand_state.observe(seat)
         players = self.players_public()
         out = self._out()
+        # between hands the session's stacks (a rebuy adds chips there); during a hand the hand's
+        stacks = self.session.stacks if self._hand_over() else obs.stacks
         for p in players:
             i = p["seat"]
-            p.update(stack=obs.stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
+            p.update(stack=stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
                      dealt_in=obs.dealt_in[i], drawn=obs.draw_counts[i], ready=self.seats[i].ready,
-                     start=self.config.stacks[i], out=i in out)
+                     start=self.config.stacks[i], bought=self.session.bought_in[i], out=i in out)
         if obs.street == "draw":
             legal: list[dict[str, Any]] = [{"kind": "draw", "max_cards": 3}] if obs.legal_actions else []
         else:
@@ -172,8 +194,8 @@ class DrawSeatTable(SeatTable):
             "players": players,
             "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "amount": e.amount,
                         "drawn": e.drawn} for e in obs.events],
-            "legal": legal, "showdown": showdown,
+            "legal": legal, "showdown": showdown, "rebuy": self._rebuy_chips(seat),
             "game_over": obs.payouts is not None and self._session_over(),
             "rules": {"ante": cfg.ante, "small_bet": cfg.small_bet, "big_bet": cfg.big_bet,
-                      "raise_cap": cfg.raise_cap},
+                      "raise_cap": cfg.raise_cap, "rebuy": True},
         }

@@ -1,15 +1,15 @@
 """The JSON messages of ``pokercore serve``, read once at the edge into typed values holding card codes.
 
 Every message is one JSON object with a ``"type"``.  A client sends
-``create``, ``join``, ``act``, ``next``, ``suggest``, ``preview`` or
-``ping``; the server answers with ``joined``, ``state``, ``suggestion``,
+``create``, ``join``, ``act``, ``next``, ``rebuy``, ``suggest``, ``preview``
+or ``ping``; the server answers with ``joined``, ``state``, ``suggestion``,
 ``preview``, ``pong`` or ``error``.  Cards are two-character strings
 (rank ``23456789TJQKA``, suit ``cdhs``: ``"As"``, ``"Td"``).  The full
 description is ``docs/protocol.md``.
 
 :func:`parse_message` checks everything a message must hold and returns
 one of the frozen message classes (:class:`Create`, :class:`Join`,
-:class:`Act`, :class:`Next`, :class:`Suggest`, :class:`Preview`,
+:class:`Act`, :class:`Next`, :class:`Rebuy`, :class:`Suggest`, :class:`Preview`,
 :class:`Ping`), with cards as codes; the server behind it never sees raw
 JSON or card strings.  Anything else raises :class:`ProtocolError`, whose
 ``code`` is the error message's code.
@@ -60,6 +60,7 @@ __all__ = [
     "Ping",
     "Preview",
     "ProtocolError",
+    "Rebuy",
     "Suggest",
     "card_codes",
     "card_names",
@@ -190,6 +191,14 @@ class Next:
 
 
 @dataclass(frozen=True)
+class Rebuy:
+    """Draw: a seat that is out of chips buys back in to its starting stack (between hands)."""
+
+    type: ClassVar[str] = "rebuy"
+    seq: int
+
+
+@dataclass(frozen=True)
 class Suggest:
     """Binh: ask for the AI's best arrangement of the seat's cards."""
 
@@ -213,8 +222,8 @@ class Ping:
     type: ClassVar[str] = "ping"
 
 
-ClientMessage = Create | Join | Act | Next | Suggest | Preview | Ping
-CLIENT_TYPES = ("create", "join", "act", "next", "suggest", "preview", "ping")
+ClientMessage = Create | Join | Act | Next | Rebuy | Suggest | Preview | Ping
+CLIENT_TYPES = ("create", "join", "act", "next", "rebuy", "suggest", "preview", "ping")
 
 
 # ---------------------------------------------------------------------- server side
@@ -393,6 +402,11 @@ def _next(msg: dict[str, Any]) -> Next:
     return Next(_int(msg, "seq", "the seat's next action number"))
 
 
+def _rebuy(msg: dict[str, Any]) -> Rebuy:
+    _only(msg, {"seq"})
+    return Rebuy(_int(msg, "seq", "the seat's next action number"))
+
+
 def _preview(msg: dict[str, Any]) -> Preview:
     _only(msg, {"top", "middle", "bottom"})
     parts = [card_codes(msg.get(key, []), f"preview: {key}", max_len=n)
@@ -411,7 +425,7 @@ def _no_fields(cls: type[Suggest] | type[Ping]) -> Callable[[dict[str, Any]], Su
 
 
 _READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
-    "create": _create, "join": _join, "act": _act, "next": _next, "preview": _preview,
+    "create": _create, "join": _join, "act": _act, "next": _next, "rebuy": _rebuy, "preview": _preview,
     "suggest": _no_fields(Suggest), "ping": _no_fields(Ping),
 }
 

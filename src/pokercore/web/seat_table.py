@@ -267,6 +267,29 @@ class SeatTable:
             self.broadcast()
             self._kick()
 
+    def _rebuy(self, seat: int) -> None:
+        """Buy seat ``seat`` back in (a game that allows rebuys overrides this); refuse with a ProtocolError."""
+        raise ProtocolError("illegal_action", f"a {self.game} table has no rebuys; nothing changed")
+
+    async def rebuy(self, seat: int, seq: int) -> None:
+        """A player out of chips buys back in between hands; the next hand starts once every player is ready."""
+        async with self.lock:
+            s = self.seats[seat]
+            self._check_seq(s, seq)
+            self._rebuy(seat)
+            s.ready = True  # buying back in is asking for the next hand
+            s.next_seq += 1
+            self.last_message = time.monotonic()
+            self._maybe_start_next()
+            self.broadcast()
+            self._kick()
+
+    def _maybe_start_next(self) -> None:
+        if all(p.ready for p in self.seats if p.kind == "player"):
+            for p in self.seats:
+                p.ready = False
+            self._start_next()
+
     async def next_hand(self, seat: int, seq: int) -> None:
         """A player is ready for the next hand (deal); it starts once every player is ready."""
         async with self.lock:
@@ -282,10 +305,7 @@ class SeatTable:
             s.ready = True
             s.next_seq += 1
             self.last_message = time.monotonic()
-            if all(p.ready for p in self.seats if p.kind == "player"):
-                for p in self.seats:
-                    p.ready = False
-                self._start_next()
+            self._maybe_start_next()
             self.broadcast()
             self._kick()
 

@@ -114,7 +114,8 @@ function actionButton(a) {
     disabled: busy, text: actionLabel(a, state.players[state.seat]), onclick: () => act({ kind: a.kind, amount: a.amount }) });
 }
 
-function sessionNet(p) { return p.start === undefined ? null : p.stack - p.start; }
+// A player's session net: the chips now, less what they sat down with and any rebuys.
+function sessionNet(p) { return p.start === undefined ? null : p.stack - p.start - (p.bought || 0); }
 
 function render() {
   if (!state) return;
@@ -229,9 +230,21 @@ function renderEnd() {
     el("tbody", {}, ranked.map((p, k) => el("tr", { class: p.seat === me ? "me" : "" },
       el("td", { text: `${k + 1}` }), el("td", { text: seatName(p, me) }), el("td", { text: `${p.stack}` }),
       el("td", { text: sessionNet(p) === null ? "" : signed(sessionNet(p)) })))));
-  $("rebuy-note").textContent = state.rules && state.rules.rebuy ? "" :
+  const canRebuy = state.rebuy !== null && state.rebuy !== undefined;
+  $("rebuy-note").textContent = canRebuy ? `Buy back in to carry on at this table: your stack goes back to ${chips(mine.start)}` +
+    (mine.bought ? ` (you have bought ${chips(mine.bought)} so far).` : ".")
+    : state.rules && state.rules.rebuy ? "" :
     `This table has no rebuys: "Play again" deals a new table with ${chips(mine.start ?? 200)} each.`;
+  $("rebuy").classList.toggle("hidden", !canRebuy);
+  $("again").classList.toggle("primary", !canRebuy);
+  $("rebuy").disabled = waitingNext;
+  if (canRebuy) $("rebuy").textContent = `Rebuy ${chips(state.rebuy)}`;
 }
+
+$("rebuy").onclick = () => {
+  if (client.send({ type: "rebuy", seq: state.seq })) { waitingNext = true; render(); }
+  else $("msg").textContent = "Not connected: the rebuy was not sent.";
+};
 
 function deal(request) {
   setupNote("");
