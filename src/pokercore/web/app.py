@@ -27,6 +27,7 @@ from .ai_pool import AIPool
 from .binh_seat_table import BinhSeatTable
 from .connection import Connection
 from .draw_seat_table import DrawSeatTable
+from .equity_page import EquityService
 from .favicon import FAVICON
 from .protocol import (
     Act,
@@ -222,7 +223,8 @@ async def _health(request: Request) -> Response:
 
 def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
                warm: bool = False, ai_processes: int = 0) -> Starlette:
-    """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``.
+    """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/equity`` (with ``/api/equity`` and
+    ``/api/range``), ``/static``, ``/ws``, ``/health``.
 
     ``access`` says who may use it (Host, Origin, token; see
     :mod:`pokercore.web.security`); ``warm`` builds what the AIs need
@@ -253,10 +255,14 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
                 pool, manager.ai_pool = manager.ai_pool, None
                 await run_in_threadpool(pool.close)
 
+    calc = EquityService()
     app = Starlette(routes=[
         Route("/", _page("index.html")),
         Route("/binh", _page("binh.html")),
         Route("/draw", _page("draw.html")),
+        Route("/equity", _page("equity.html")),
+        Route("/api/equity", calc.equity, methods=["POST"]),
+        Route("/api/range", calc.range, methods=["POST"]),
         Route("/health", _health),
         Route("/favicon.ico", _favicon),
         WebSocketRoute("/ws", websocket_endpoint),

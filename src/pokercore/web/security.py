@@ -154,7 +154,8 @@ class AccessGuard:
                                                  f"name {host_name(host)!r}; the person running it can allow it "
                                                  f"with --allow-host")
             return
-        if kind == "websocket":
+        if kind == "websocket" or scope.get("method", "GET") not in ("GET", "HEAD"):
+            # another site's page may neither open a WebSocket nor send a request that does work (POST)
             origin = headers.get("origin")
             if origin is not None and not access.origin_allowed(origin, host):
                 await self._refuse(scope, send, 403, "")
