@@ -21,8 +21,8 @@ safe move; both are logged.
 >>> import numpy as np
 >>> from pokercore.draw import DrawConfig, DrawGame
 >>> from pokercore.draw.ai import make_agent
->>> game = DrawGame(DrawConfig(players=2, hands=1, seed=3)); game.start_hand()
->>> hand = game.current_hand
+>>> game = DrawGame(DrawConfig(players=2, hands=1, seed=3))
+>>> hand = game.start_hand()
 >>> local = make_agent("normal", np.random.default_rng(7))
 >>> with AIPool(1, warm=False) as pool:
 ...     remote = pool.adopt("t1", 0, make_agent("normal", np.random.default_rng(7)))
