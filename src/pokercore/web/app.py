@@ -2,7 +2,7 @@
 
 >>> app = create_app()
 >>> [r.path for r in app.routes]
-['/', '/binh', '/draw', '/health', '/favicon.ico', '/ws', '/static']
+['/', '/binh', '/draw', '/equity', '/api/equity', '/api/range', '/health', '/favicon.ico', '/ws', '/static']
 """
 
 from __future__ import annotations
