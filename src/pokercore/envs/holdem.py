@@ -41,6 +41,7 @@ from ..holdem.engine import HoldemState
 from ..holdem.observation import Observation
 from ._aec import CardGameAEC
 from ._driver import Agent, EngineDriver
+from ._holdem_encoder import HandEncoder, MaskCache
 from ._single import CardGameGym
 from .errors import EnvError
 from .holdem_spaces import (
@@ -54,8 +55,6 @@ from .holdem_spaces import (
     HoldemLayout,
     Move,
     PolicyAgent,
-    _encode,
-    _mask,
     _moves,
     action_from_index,
     action_mask,
@@ -116,6 +115,9 @@ class HoldemDriver(EngineDriver):
         self.layout = holdem_layout(config, history_slots)
         self.history_slots = self.layout.slots
         self.obs_low, self.obs_high = self.layout.low, self.layout.high
+        self._encoder = HandEncoder(self.layout)
+        self._masks = MaskCache(self.num_actions)
+        self._playing = [i for i, s in enumerate(config.stacks) if s > 0]
         self._state: HoldemState | None = None
         self._version = 0  # moves on with every action: the key of the cached view below
         self._view_cache: tuple[int, int, Observation, tuple[Move, ...]] | None = None
@@ -135,12 +137,13 @@ class HoldemDriver(EngineDriver):
                           stacklevel=3)
         button = options.get("button")
         if button is None:
-            playing = [i for i, s in enumerate(self.config.stacks) if s > 0]
+            playing = self._playing
             button = playing[int(rng.integers(len(playing)))] if playing else 0
         try:
             self._state = HoldemState(self.config, button=button, deck=options.get("deck"), seed=rng)
         except ValueError as exc:
             raise EnvError(f"cannot deal: {exc}") from None
+        self._encoder.new_hand()
         self._version += 1
 
     def _view(self, seat: int) -> tuple[Observation, tuple[Move, ...]]:
@@ -159,14 +162,14 @@ class HoldemDriver(EngineDriver):
 
     def encode(self, seat: int) -> np.ndarray:
         obs, moves = self._view(seat)
-        return _encode(obs, self.layout, moves)
+        return self._encoder.encode(obs, moves)
 
     def mask(self, seat: int) -> np.ndarray:
-        return _mask(self._view(seat)[1], self.num_actions)
+        return self._masks.get(self._view(seat)[1])
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         obs, moves = self._view(seat)
-        return {"observation": _encode(obs, self.layout, moves), "action_mask": _mask(moves, self.num_actions)}
+        return {"observation": self._encoder.encode(obs, moves), "action_mask": self._masks.get(moves)}
 
     def moves(self, seat: int) -> dict[int, Action]:
         """The engine action of each legal index of ``seat`` (empty unless it is to act)."""
@@ -174,22 +177,15 @@ class HoldemDriver(EngineDriver):
 
     def apply(self, seat: int, action: int) -> None:
         obs, moves = self._view(seat)
-        move = next((m for m in moves if m[0] == action), None)
-        if move is None:
-            action_from_index(obs, action)  # raises, naming why
-            raise AssertionError("unreachable")  # pragma: no cover
-        st, kind, amount = self.state, move[1], move[2]
-        if kind == "call":
-            st.call(amount, seat)
-        elif kind == "check":
-            st.check(seat)
-        elif kind == "fold":
-            st.fold(seat)
-        elif kind == "bet":
-            st.bet(amount, seat)
-        else:
-            st.raise_(amount, seat)
-        self._version += 1
+        for index, kind, amount in moves:
+            if index == action:
+                # The move comes from this state's own legal actions (the mask offers nothing else),
+                # so the engine's checks would only say yes again.
+                self.state._apply_legal(kind, amount)
+                self._version += 1
+                return
+        action_from_index(obs, action)  # raises, naming why
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def returns(self) -> tuple[float, ...]:
         st = self.state

@@ -135,22 +135,27 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
         if not isinstance(config, HoldemConfig):
             raise ConfigError(f"config must be a HoldemConfig, got {type(config).__name__}")
         n = config.players
-        stacks = list(config.stacks if stacks is None else stacks)
-        if len(stacks) != n:
-            raise ConfigError(f"{len(stacks)} stacks given for {n} seats")
-        for i, st in enumerate(stacks):
-            if isinstance(st, bool) or not isinstance(st, (int, np.integer)) or st < 0:
-                raise ConfigError(f"stack of seat {i} must be an int >= 0, got {st!r}")
-        stacks = [int(st) for st in stacks]
-        if isinstance(button, bool) or not isinstance(button, (int, np.integer)) or not 0 <= button < n:
-            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        button = int(button)
+        if stacks is None:  # the configuration checked its stacks already: plain ints >= 0, one per seat
+            stacks = list(config.stacks)
+        else:
+            stacks = list(stacks)
+            if len(stacks) != n:
+                raise ConfigError(f"{len(stacks)} stacks given for {n} seats")
+            for i, st in enumerate(stacks):
+                if isinstance(st, bool) or not isinstance(st, (int, np.integer)) or st < 0:
+                    raise ConfigError(f"stack of seat {i} must be an int >= 0, got {st!r}")
+            stacks = [int(st) for st in stacks]
+        if type(button) is not int or not 0 <= button < n:
+            if isinstance(button, bool) or not isinstance(button, (int, np.integer)) or not 0 <= button < n:
+                raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            button = int(button)
         out = set()
         for s in sitting_out:
             if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or not 0 <= s < n:
                 raise ConfigError(f"sitting_out holds seats 0..{n - 1}, got {s!r}")
             out.add(int(s))
-        dealt = tuple(st > 0 and i not in out for i, st in enumerate(stacks))
+        dealt = tuple(st > 0 and i not in out for i, st in enumerate(stacks)) if out else \
+            tuple(st > 0 for st in stacks)
         if not dealt[button]:
             raise ConfigError(f"the button seat {button} is not dealt in (no chips or sitting out)")
         order = tuple(j for j in ((button + 1 + k) % n for k in range(n)) if dealt[j])
@@ -271,6 +276,24 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
                 hint = f": {opt}" if opt is not None else ""
                 raise IllegalActionError(f"seat {i}: say how much to {kind} to{hint}", seat=i)
             self.bet(amount, seat) if kind == "bet" else self.raise_(amount, seat)
+
+    def _apply_legal(self, kind: str, to: int) -> None:
+        """Play ``kind`` to ``to`` for the seat to act, unchecked.
+
+        Only for callers inside pokercore that took ``kind`` and ``to`` from
+        :meth:`legal_actions` of this very state (the environments, whose
+        action mask offers nothing else); everyone else goes through
+        :meth:`act` and its checks.
+        """
+        i: int = self._actor  # type: ignore[assignment]
+        if kind == "call":
+            self._do_call(i, to)
+        elif kind == "check":
+            self._do_check(i)
+        elif kind == "fold":
+            self._do_fold(i)
+        else:
+            self._do_aggress(i, kind, to)
 
     def _record(self, i: int, kind: str, chips: int) -> None:
         street = _NAMES[self._street]
