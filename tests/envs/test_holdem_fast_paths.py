@@ -51,7 +51,7 @@ def test_every_seat_every_decision_matches_the_reference_encoding(name):
         env.reset(seed=hand)
         st = env.state_view
         replay = HoldemState(cfg, button=st.button, deck=list(st._deck))  # the same deal, played with the checks
-        for agent in env.agent_iter():
+        for _ in env.agent_iter():
             obs, _, terminated, _, _ = env.last()
             seats = list(range(cfg.players))
             rng.shuffle(seats)  # any order of seats, several times per state

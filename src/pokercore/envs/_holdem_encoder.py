@@ -50,10 +50,13 @@ class HandEncoder:
     one already encoded (the engine's history only grows).
     """
 
-    __slots__ = ("_base", "_board_done", "_events_done", "_per", "layout")
+    __slots__ = ("_at", "_base", "_board_done", "_events_done", "_per", "layout")
 
     def __init__(self, layout: HoldemLayout) -> None:
         self.layout = layout
+        at = layout._at
+        self._at = (at["hole"], at["hole_cards"], at["street"], at["seat"], at["actor"], at["live"],
+                    at["amounts"], layout.players)
         self._base: array[float] | None = None
         self._events_done = 0
         self._board_done = 0
@@ -133,20 +136,17 @@ class HandEncoder:
         base = self._base
         if base is None:
             base = self._start(obs)
-        self._catch_up(base, obs)
-        lay = self.layout
-        hole_at, hole_cards_at, _, _, street_at, seat_at, _, actor_at, _, _, dealt_at, amounts_at, _, _ = lay._offsets
-        n = lay.players
+        if len(obs.events) != self._events_done or len(obs.board) != self._board_done:
+            self._catch_up(base, obs)
+        hole_at, hole_cards_at, street_at, seat_at, actor_at, live_at, amounts_at, n = self._at
         v = base[:]
         hole = obs.hole
         if hole:
-            hole = sorted(hole, reverse=True)
-            for k, c in enumerate(hole):
+            for k, c in enumerate(sorted(hole, reverse=True)):
                 v[hole_at + k] = c
                 v[hole_cards_at + c] = 1.0
         v[street_at + _STREET_INDEX[obs.street]] = 1.0
-        seat = obs.seat
-        v[seat_at + seat] = 1.0
+        v[seat_at + obs.seat] = 1.0
         actor = obs.actor
         if actor is not None:
             v[actor_at + actor] = 1.0
@@ -158,10 +158,9 @@ class HandEncoder:
                 if i == _RAISE:
                     low = amount
         stacks, live, committed = obs.stacks, obs.live, obs.committed
-        current = obs.current_bet
-        v[dealt_at + n:dealt_at + 6 * n + 6] = array("f", [
+        v[live_at:live_at + 5 * n + 6] = array("f", [
             *live, *[x and s == 0 for x, s in zip(live, stacks)], *stacks, *obs.bets, *committed,
-            0 if obs.payouts is not None else sum(committed), obs.to_call, current, low, high, obs.bet_unit,
+            0 if obs.payouts is not None else sum(committed), obs.to_call, obs.current_bet, low, high, obs.bet_unit,
         ])
         return np.frombuffer(v, dtype=np.float32)
 

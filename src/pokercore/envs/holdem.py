@@ -131,7 +131,7 @@ class HoldemDriver(EngineDriver):
         return self._state
 
     def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
-        unknown = sorted(str(k) for k in options if k not in ("button", "deck"))
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck")) if options else None
         if unknown:
             warnings.warn(f"hold'em reset options {', '.join(unknown)} are not used (known: button, deck)",
                           stacklevel=3)
@@ -151,7 +151,9 @@ class HoldemDriver(EngineDriver):
         hit = self._view_cache
         if hit is not None and hit[0] == seat and hit[1] == self._version:
             return hit[2], hit[3]
-        obs = self.state.observe(seat)
+        st = self.state
+        # observe(seat) without its argument check (seat comes from the environment's own agent names)
+        obs = st._observe(seat, st.legal_actions() if seat == st.actor else ())
         moves = _moves(obs)
         self._view_cache = (seat, self._version, obs, moves)
         return obs, moves
@@ -168,7 +170,9 @@ class HoldemDriver(EngineDriver):
         return self._masks.get(self._view(seat)[1])
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        obs, moves = self._view(seat)
+        hit = self._view_cache
+        obs, moves = (hit[2], hit[3]) if hit is not None and hit[0] == seat and hit[1] == self._version \
+            else self._view(seat)
         return {"observation": self._encoder.encode(obs, moves), "action_mask": self._masks.get(moves)}
 
     def moves(self, seat: int) -> dict[int, Action]:

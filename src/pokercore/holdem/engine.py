@@ -62,6 +62,8 @@ __all__ = ["HoldemState"]
 _SeedLike = int | np.random.Generator | None
 _new_tuple = tuple.__new__
 _NAMES = (*STREETS, "over")
+_CHECK = LegalAction("check")
+_FOLD = LegalAction("fold")
 
 
 def _stack_deck(deck: str | Sequence[int]) -> list[int]:
@@ -135,8 +137,8 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
         if not isinstance(config, HoldemConfig):
             raise ConfigError(f"config must be a HoldemConfig, got {type(config).__name__}")
         n = config.players
-        if stacks is None:  # the configuration checked its stacks already: plain ints >= 0, one per seat
-            stacks = list(config.stacks)
+        if stacks is None:  # the configuration checked its stacks already: ints >= 0, one per seat
+            stacks = list(map(int, config.stacks))
         else:
             stacks = list(stacks)
             if len(stacks) != n:
@@ -213,12 +215,13 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
         if i is None:
             return ()
         to_call, call_to, agg, low, high = self._options(i)
+        # tuple.__new__ builds the same LegalAction values without the named tuple's Python-level __new__.
         if to_call <= 0:
-            return (LegalAction("check"), LegalAction(agg, low, high)) if agg else (LegalAction("check"),)
-        call = LegalAction("call", call_to, call_to)
+            return (_CHECK, _new_tuple(LegalAction, (agg, low, high))) if agg else (_CHECK,)
+        call = _new_tuple(LegalAction, ("call", call_to, call_to))
         if agg:
-            return (LegalAction("fold"), call, LegalAction(agg, low, high))
-        return (LegalAction("fold"), call)
+            return (_FOLD, call, _new_tuple(LegalAction, (agg, low, high)))
+        return (_FOLD, call)
 
     # ------------------------------------------------------------------ acting
     # Public actions verify everything first, then call an unchecked _do_*.
@@ -296,15 +299,17 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
             self._do_aggress(i, kind, to)
 
     def _record(self, i: int, kind: str, chips: int) -> None:
-        street = _NAMES[self._street]
-        self._events.append(Event(street, i, kind, chips, self._bets[i], self._stacks[i] == 0))
-        self._log.append(("act", i, kind, self._bets[i], chips))
+        to = self._bets[i]
+        # tuple.__new__ builds the same Event without the named tuple's Python-level __new__ (a hot path).
+        self._events.append(_new_tuple(Event, (_NAMES[self._street], i, kind, chips, to, self._stacks[i] == 0)))
+        self._log.append(("act", i, kind, to, chips))
 
     def _do_fold(self, i: int) -> None:
-        self._live[i] = False
+        live = self._live
+        live[i] = False
         self._acted[i] = True
         self._record(i, "fold", 0)
-        if self._live.count(True) == 1:
+        if live.count(True) == 1:
             self._end_round()
         else:
             self._advance(i)
