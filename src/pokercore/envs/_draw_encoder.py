@@ -28,7 +28,10 @@ from ..draw import Street
 from .errors import EnvError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..draw import Observation
+    from ..draw.actions import Event
     from .draw_spaces import DrawLayout
 
 __all__ = ["DrawHandEncoder"]
@@ -73,14 +76,14 @@ class DrawHandEncoder:
         self._base = base
         return base
 
-    def _catch_up(self, base: array[float], events: tuple[tuple[object, ...], ...]) -> None:
+    def _catch_up(self, base: array[float], events: Sequence[Event]) -> None:
         lay = self.layout
         n, width, slots = lay.players, lay.slot_width, lay.slots
         history_at = self._at[6]
         used = self._used
         for k in range(self._events_done, len(events)):
             ev = events[k]  # (street, seat, kind, amount, drawn)
-            kind_index = _KIND_INDEX.get(ev[2])  # type: ignore[call-overload]
+            kind_index = _KIND_INDEX.get(ev[2])
             if kind_index is None:  # antes and draws: in committed and draw_counts
                 continue
             rnd = 0 if ev[0] is _BET1 else 1
@@ -89,9 +92,9 @@ class DrawHandEncoder:
                 raise EnvError(f"more than {slots} actions in one betting round: the layout is too small")
             used[rnd] = slot + 1
             o = history_at + (rnd * slots + slot) * width
-            base[o + ev[1]] = 1.0  # type: ignore[operator]
+            base[o + ev[1]] = 1.0
             base[o + n + kind_index] = 1.0
-            base[o + n + 5] = ev[3]  # type: ignore[assignment]
+            base[o + n + 5] = ev[3]
         self._events_done = len(events)
 
     def encode(self, obs: Observation) -> npt.NDArray[np.float32]:
