@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pokercore import format_cards
 from pokercore.envs import HoldemEnv, HoldemGymEnv, IllegalMoveError
 from pokercore.envs.holdem_spaces import encode_observation
 from pokercore.holdem.config import HoldemConfig
@@ -51,7 +52,7 @@ def test_every_seat_every_decision_matches_the_reference_encoding(name):
         env.reset(seed=hand)
         st = env.state_view
         replay = HoldemState(cfg, button=st.button, deck=list(st._deck))  # the same deal, played with the checks
-        for _ in env.agent_iter():
+        for agent in env.agent_iter():
             obs, _, terminated, _, _ = env.last()
             seats = list(range(cfg.players))
             rng.shuffle(seats)  # any order of seats, several times per state
@@ -59,6 +60,9 @@ def test_every_seat_every_decision_matches_the_reference_encoding(name):
                 _same(env.observe(f"player_{seat}"), encode_observation(st.observe(seat), slots))
                 checked += 1
             if terminated:
+                info = env.infos[agent]
+                assert info["board"] == format_cards(st.board)
+                assert info["revealed"] == {f"player_{i}": format_cards(c) for i, c in st.revealed.items()}
                 env.step(None)
                 continue
             index = int(rng.choice(np.flatnonzero(obs["action_mask"])))

@@ -41,12 +41,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..cards import format_cards
 from ..draw import DrawConfig, DrawState, Observation
 from ..draw.ai import AGENTS, make_agent
 from ._aec import CardGameAEC
 from ._draw_encoder import DrawHandEncoder
-from ._driver import Agent, EngineDriver
+from ._driver import Agent, EngineDriver, card_names
 from ._single import CardGameGym
 from .draw_spaces import (
     BETTING,
@@ -168,7 +167,7 @@ class DrawDriver(EngineDriver):
             return {}
         hit = self._final
         if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
-            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            revealed = {f"player_{i}": card_names(cards) for i, cards in st.revealed.items()}
             hit = self._final = (self._version, self.returns(), tuple(st.payouts or ()), revealed)
         return {"results": list(hit[1]), "payouts": list(hit[2]), "revealed": dict(hit[3])}
 

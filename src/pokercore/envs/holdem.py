@@ -40,7 +40,7 @@ from ..holdem.config import FIXED_LIMIT, HoldemConfig
 from ..holdem.engine import HoldemState
 from ..holdem.observation import Observation
 from ._aec import CardGameAEC
-from ._driver import Agent, EngineDriver
+from ._driver import Agent, EngineDriver, card_names
 from ._holdem_encoder import HandEncoder, MaskCache
 from ._single import CardGameGym
 from .errors import EnvError
@@ -201,10 +201,10 @@ class HoldemDriver(EngineDriver):
             return {}
         hit = self._final
         if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
-            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            revealed = {f"player_{i}": card_names(cards) for i, cards in st.revealed.items()}
             built: dict[str, Any] = {
                 "results": list(self.returns()), "payouts": list(st.payouts or ()), "revealed": revealed,
-                "mucked": [f"player_{i}" for i in st.mucked], "board": format_cards(st.board),
+                "mucked": [f"player_{i}" for i in st.mucked], "board": card_names(st.board),
             }
             hit = self._final = (self._version, built)
         facts = hit[1]
