@@ -153,16 +153,20 @@ class DrawState(StateView, ActionChecks):
         if not isinstance(config, DrawConfig):
             raise ConfigError(f"config must be a DrawConfig, got {type(config).__name__}")
         n = config.players
-        stacks = list(config.stacks if stacks is None else stacks)
-        if len(stacks) != n:
-            raise ConfigError(f"{len(stacks)} stacks given for {n} seats")
-        for i, st in enumerate(stacks):
-            if isinstance(st, bool) or not isinstance(st, (int, np.integer)) or st < 0:
-                raise ConfigError(f"stack of seat {i} must be an int >= 0, got {st!r}")
-        stacks = [int(st) for st in stacks]
-        if isinstance(button, bool) or not isinstance(button, (int, np.integer)) or not 0 <= button < n:
-            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        button = int(button)
+        if stacks is None:  # the configuration checked its stacks already: ints >= 0, one per seat
+            stacks = list(map(int, config.stacks))
+        else:
+            stacks = list(stacks)
+            if len(stacks) != n:
+                raise ConfigError(f"{len(stacks)} stacks given for {n} seats")
+            for i, st in enumerate(stacks):
+                if isinstance(st, bool) or not isinstance(st, (int, np.integer)) or st < 0:
+                    raise ConfigError(f"stack of seat {i} must be an int >= 0, got {st!r}")
+            stacks = [int(st) for st in stacks]
+        if type(button) is not int or not 0 <= button < n:
+            if isinstance(button, bool) or not isinstance(button, (int, np.integer)) or not 0 <= button < n:
+                raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            button = int(button)
         dealt = [config.can_play(st) for st in stacks]
         order = [(button + 1 + k) % n for k in range(n)]
         order = [i for i in order if dealt[i]]
@@ -199,7 +203,7 @@ class DrawState(StateView, ActionChecks):
             a = ante if ante < stacks[i] else stacks[i]
             stacks[i] -= a
             self._committed[i] = a
-            self._events.append(Event(Street.ANTE, i, "ante", a))
+            self._events.append(_new_tuple(Event, (Street.ANTE, i, "ante", a, 0)))
         pos = 0
         for i in order:
             self._hands[i] = self._deck[pos:pos + HAND_SIZE]
@@ -372,11 +376,32 @@ class DrawState(StateView, ActionChecks):
         else:
             self.raise_(amount, seat)
 
+    def _apply_legal(self, action: Action) -> None:
+        """Play ``action`` for the seat to act, unchecked.
+
+        Only for callers inside pokercore whose ``action`` is one of
+        :meth:`legal_actions` of this very state, or a draw of 0-3 distinct
+        cards of the actor's hand (the environments, whose action mask offers
+        nothing else); everyone else goes through :meth:`act` and its checks.
+        """
+        i: int = self._actor  # type: ignore[assignment]
+        kind = action[0]
+        if kind == "draw":
+            self._do_draw(i, action[2])
+        elif kind == "check":
+            self._do_check(i)
+        elif kind == "call":
+            self._do_call(i, action[1])
+        elif kind == "fold":
+            self._do_fold(i)
+        else:
+            self._do_aggress(i, kind, action[1])
+
     def _do_fold(self, i: int) -> None:
         self._live[i] = False
         self._acted[i] = True
         self._reopen[i] = False
-        self._events.append(Event(self._street, i, "fold"))
+        self._events.append(_new_tuple(Event, (self._street, i, "fold", 0, 0)))
         self._log.append((i, "fold", 0))
         if self._live.count(True) == 1:
             self._win_by_folds()
@@ -386,7 +411,7 @@ class DrawState(StateView, ActionChecks):
     def _do_check(self, i: int) -> None:
         self._acted[i] = True
         self._reopen[i] = False
-        self._events.append(Event(self._street, i, "check"))
+        self._events.append(_new_tuple(Event, (self._street, i, "check", 0, 0)))
         self._log.append((i, "check", 0))
         self._next_betting_actor(i)
 
@@ -396,7 +421,7 @@ class DrawState(StateView, ActionChecks):
         self._committed[i] += amount
         self._acted[i] = True
         self._reopen[i] = False
-        self._events.append(Event(self._street, i, kind, amount))
+        self._events.append(_new_tuple(Event, (self._street, i, kind, amount, 0)))
         self._log.append((i, kind, amount))
 
     def _do_call(self, i: int, amount: int) -> None:
@@ -426,7 +451,7 @@ class DrawState(StateView, ActionChecks):
             hand[hand.index(old)] = c
         self._pos = pos + k
         self._drawn[i] = k
-        self._events.append(Event(DRAW, i, "draw", 0, k))
+        self._events.append(_new_tuple(Event, (DRAW, i, "draw", 0, k)))
         self._log.append((i, "draw", codes, tuple(new)))
         live = self._live
         for j in self._order[self._place[i] + 1:]:

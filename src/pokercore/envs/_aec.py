@@ -112,7 +112,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": ..., "action_mask": ...}`` of ``agent``: what that seat may see, and nothing else."""
-        self._need_reset()
+        if not self._dealt:
+            self._need_reset()
         seat = self._seat.get(agent)
         if seat is None:
             raise EnvError(f"no agent {cut(agent)}: the agents are {', '.join(self.possible_agents)}")
@@ -127,7 +128,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
             With ``illegal_action="raise"`` (the default), for an index that is
             not legal now; the hand is unchanged and the same agent is still to act.
         """
-        self._need_reset()
+        if not self._dealt:
+            self._need_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

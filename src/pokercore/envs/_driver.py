@@ -18,15 +18,27 @@ from __future__ import annotations
 
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from ..cards import format_card
 from ..errors import cut
 from .errors import EnvError, IllegalMoveError
 
-__all__ = ["Agent", "Driver", "EngineDriver", "read_index", "refusal"]
+__all__ = ["Agent", "Driver", "EngineDriver", "card_names", "read_index", "refusal"]
+
+_CARD_NAMES = tuple(format_card(c) for c in range(52))
+
+
+def card_names(codes: Sequence[int]) -> str:
+    """``format_cards(codes)`` for an engine's own card codes (0..51, already checked): a table look-up.
+
+    >>> card_names((51, 45, 22))
+    'As Kd 7h'
+    """
+    return " ".join([_CARD_NAMES[c] for c in codes])
 
 #: A game's own agent: a callable from the engine's observation to an action.
 Agent = Callable[[Any], Any]

@@ -41,11 +41,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..cards import format_cards
 from ..draw import DrawConfig, DrawState, Observation
 from ..draw.ai import AGENTS, make_agent
 from ._aec import CardGameAEC
-from ._driver import Agent, EngineDriver
+from ._draw_encoder import DrawHandEncoder
+from ._driver import Agent, EngineDriver, card_names
 from ._single import CardGameGym
 from .draw_spaces import (
     BETTING,
@@ -54,7 +54,6 @@ from .draw_spaces import (
     NUM_ACTIONS,
     DrawLayout,
     PolicyAgent,
-    _encode,
     action_from_index,
     action_mask,
     describe_action,
@@ -97,6 +96,7 @@ class DrawDriver(EngineDriver):
         self.config = config
         self.num_players = config.players
         lay = draw_layout(config)
+        self._encoder = DrawHandEncoder(lay)
         self.obs_low, self.obs_high = lay.low, lay.high
         self._state: DrawState | None = None
         self._version = 0  # moves on with every action: the key of the cached view below
@@ -111,7 +111,7 @@ class DrawDriver(EngineDriver):
         return self._state
 
     def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
-        unknown = sorted(str(k) for k in options if k not in ("button", "deck"))
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck")) if options else None
         if unknown:
             warnings.warn(f"draw reset options {', '.join(unknown)} are not used (known: button, deck)",
                           stacklevel=3)
@@ -122,6 +122,7 @@ class DrawDriver(EngineDriver):
             self._state = DrawState(self.config, button=button, deck=options.get("deck"), seed=rng)
         except ValueError as exc:
             raise EnvError(f"cannot deal: {exc}") from None
+        self._encoder.new_hand()
         self._version += 1
 
     def _view(self, seat: int) -> Observation:
@@ -129,7 +130,9 @@ class DrawDriver(EngineDriver):
         hit = self._view_cache
         if hit is not None and hit[0] == seat and hit[1] == self._version:
             return hit[2]
-        obs = self.state.observe(seat)
+        st = self.state
+        # observe(seat) without its argument check (seat comes from the environment's own agent names)
+        obs = st._observe(seat, st.legal_actions() if seat == st.actor else ())
         self._view_cache = (seat, self._version, obs)
         return obs
 
@@ -138,17 +141,20 @@ class DrawDriver(EngineDriver):
         return self.state.actor
 
     def encode(self, seat: int) -> np.ndarray:
-        return _encode(self._view(seat))
+        return self._encoder.encode(self._view(seat))
 
     def mask(self, seat: int) -> np.ndarray:
         return action_mask(self._view(seat))
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        return encode_observation(self._view(seat))
+        obs = self._view(seat)
+        return {"observation": self._encoder.encode(obs), "action_mask": action_mask(obs)}
 
     def apply(self, seat: int, action: int) -> None:
+        # Refuses (naming why) any index the mask does not offer; what it returns is one of this state's
+        # legal actions or a draw of 0-3 of the seat's own cards, so the engine's checks would only say yes.
         move = action_from_index(self._view(seat), action)
-        self.state.act(move, seat=seat)
+        self.state._apply_legal(move)
         self._version += 1
 
     def returns(self) -> tuple[float, ...]:
@@ -161,7 +167,7 @@ class DrawDriver(EngineDriver):
             return {}
         hit = self._final
         if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
-            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            revealed = {f"player_{i}": card_names(cards) for i, cards in st.revealed.items()}
             hit = self._final = (self._version, self.returns(), tuple(st.payouts or ()), revealed)
         return {"results": list(hit[1]), "payouts": list(hit[2]), "revealed": dict(hit[3])}
 

@@ -40,7 +40,8 @@ from ..holdem.config import FIXED_LIMIT, HoldemConfig
 from ..holdem.engine import HoldemState
 from ..holdem.observation import Observation
 from ._aec import CardGameAEC
-from ._driver import Agent, EngineDriver
+from ._driver import Agent, EngineDriver, card_names
+from ._holdem_encoder import HandEncoder, MaskCache
 from ._single import CardGameGym
 from .errors import EnvError
 from .holdem_spaces import (
@@ -54,8 +55,6 @@ from .holdem_spaces import (
     HoldemLayout,
     Move,
     PolicyAgent,
-    _encode,
-    _mask,
     _moves,
     action_from_index,
     action_mask,
@@ -116,6 +115,9 @@ class HoldemDriver(EngineDriver):
         self.layout = holdem_layout(config, history_slots)
         self.history_slots = self.layout.slots
         self.obs_low, self.obs_high = self.layout.low, self.layout.high
+        self._encoder = HandEncoder(self.layout)
+        self._masks = MaskCache(self.num_actions)
+        self._playing = [i for i, s in enumerate(config.stacks) if s > 0]
         self._state: HoldemState | None = None
         self._version = 0  # moves on with every action: the key of the cached view below
         self._view_cache: tuple[int, int, Observation, tuple[Move, ...]] | None = None
@@ -129,18 +131,19 @@ class HoldemDriver(EngineDriver):
         return self._state
 
     def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
-        unknown = sorted(str(k) for k in options if k not in ("button", "deck"))
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck")) if options else None
         if unknown:
             warnings.warn(f"hold'em reset options {', '.join(unknown)} are not used (known: button, deck)",
                           stacklevel=3)
         button = options.get("button")
         if button is None:
-            playing = [i for i, s in enumerate(self.config.stacks) if s > 0]
+            playing = self._playing
             button = playing[int(rng.integers(len(playing)))] if playing else 0
         try:
             self._state = HoldemState(self.config, button=button, deck=options.get("deck"), seed=rng)
         except ValueError as exc:
             raise EnvError(f"cannot deal: {exc}") from None
+        self._encoder.new_hand()
         self._version += 1
 
     def _view(self, seat: int) -> tuple[Observation, tuple[Move, ...]]:
@@ -148,7 +151,9 @@ class HoldemDriver(EngineDriver):
         hit = self._view_cache
         if hit is not None and hit[0] == seat and hit[1] == self._version:
             return hit[2], hit[3]
-        obs = self.state.observe(seat)
+        st = self.state
+        # observe(seat) without its argument check (seat comes from the environment's own agent names)
+        obs = st._observe(seat, st.legal_actions() if seat == st.actor else ())
         moves = _moves(obs)
         self._view_cache = (seat, self._version, obs, moves)
         return obs, moves
@@ -159,14 +164,16 @@ class HoldemDriver(EngineDriver):
 
     def encode(self, seat: int) -> np.ndarray:
         obs, moves = self._view(seat)
-        return _encode(obs, self.layout, moves)
+        return self._encoder.encode(obs, moves)
 
     def mask(self, seat: int) -> np.ndarray:
-        return _mask(self._view(seat)[1], self.num_actions)
+        return self._masks.get(self._view(seat)[1])
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
-        obs, moves = self._view(seat)
-        return {"observation": _encode(obs, self.layout, moves), "action_mask": _mask(moves, self.num_actions)}
+        hit = self._view_cache
+        obs, moves = (hit[2], hit[3]) if hit is not None and hit[0] == seat and hit[1] == self._version \
+            else self._view(seat)
+        return {"observation": self._encoder.encode(obs, moves), "action_mask": self._masks.get(moves)}
 
     def moves(self, seat: int) -> dict[int, Action]:
         """The engine action of each legal index of ``seat`` (empty unless it is to act)."""
@@ -174,22 +181,15 @@ class HoldemDriver(EngineDriver):
 
     def apply(self, seat: int, action: int) -> None:
         obs, moves = self._view(seat)
-        move = next((m for m in moves if m[0] == action), None)
-        if move is None:
-            action_from_index(obs, action)  # raises, naming why
-            raise AssertionError("unreachable")  # pragma: no cover
-        st, kind, amount = self.state, move[1], move[2]
-        if kind == "call":
-            st.call(amount, seat)
-        elif kind == "check":
-            st.check(seat)
-        elif kind == "fold":
-            st.fold(seat)
-        elif kind == "bet":
-            st.bet(amount, seat)
-        else:
-            st.raise_(amount, seat)
-        self._version += 1
+        for index, kind, amount in moves:
+            if index == action:
+                # The move comes from this state's own legal actions (the mask offers nothing else),
+                # so the engine's checks would only say yes again.
+                self.state._apply_legal(kind, amount)
+                self._version += 1
+                return
+        action_from_index(obs, action)  # raises, naming why
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def returns(self) -> tuple[float, ...]:
         st = self.state
@@ -201,10 +201,10 @@ class HoldemDriver(EngineDriver):
             return {}
         hit = self._final
         if hit is None or hit[0] != self._version:  # the same public facts for every seat: built once a hand
-            revealed = {f"player_{i}": format_cards(cards) for i, cards in st.revealed.items()}
+            revealed = {f"player_{i}": card_names(cards) for i, cards in st.revealed.items()}
             built: dict[str, Any] = {
                 "results": list(self.returns()), "payouts": list(st.payouts or ()), "revealed": revealed,
-                "mucked": [f"player_{i}" for i in st.mucked], "board": format_cards(st.board),
+                "mucked": [f"player_{i}" for i in st.mucked], "board": card_names(st.board),
             }
             hit = self._final = (self._version, built)
         facts = hit[1]

@@ -124,13 +124,14 @@ class BettingRules:
 
     def _needs_action(self, j: int) -> bool:
         """Whether seat ``j`` still has to act in this round."""
-        if not self._live[j] or self._stacks[j] == 0:
+        live, stacks = self._live, self._stacks
+        if not live[j] or stacks[j] == 0:
             return False
         bets = self._bets
-        if self._acted[j] and bets[j] >= self._current:
+        mine = bets[j]
+        if self._acted[j] and mine >= self._current:
             return False
         # Someone to play against: an opponent with chips, or one who bet more.
-        live, stacks, mine = self._live, self._stacks, bets[j]
         for k in self._order:
             if k != j and live[k] and (stacks[k] > 0 or bets[k] > mine):
                 return True
@@ -169,11 +170,13 @@ class BettingRules:
         to_call = cur - self._bets[i]
         if s <= to_call:
             return f"its {s} chips only cover the call"
-        if self._acted[i] and not reopens(cur, self._level_at[i], self._threshold()):
-            faced = cur - self._level_at[i]
-            return (f"the betting was not reopened: since it acted the bet grew by {faced}, "
-                    f"less than a full raise ({self._threshold()}); call or fold")
-        if self._cap_reached():
+        if self._acted[i]:
+            threshold = self._size if self._limit else max(self._raise_size, self._min_bet)  # _threshold()
+            if not reopens(cur, self._level_at[i], threshold):
+                faced = cur - self._level_at[i]
+                return (f"the betting was not reopened: since it acted the bet grew by {faced}, "
+                        f"less than a full raise ({threshold}); call or fold")
+        if self._limit and self._cap_reached():
             return f"the betting is capped at {self._cfg.max_bets} bets this round"
         live, stacks, bets = self._live, self._stacks, self._bets
         for j in self._order:

@@ -62,6 +62,8 @@ __all__ = ["HoldemState"]
 _SeedLike = int | np.random.Generator | None
 _new_tuple = tuple.__new__
 _NAMES = (*STREETS, "over")
+_CHECK = LegalAction("check")
+_FOLD = LegalAction("fold")
 
 
 def _stack_deck(deck: str | Sequence[int]) -> list[int]:
@@ -135,22 +137,27 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
         if not isinstance(config, HoldemConfig):
             raise ConfigError(f"config must be a HoldemConfig, got {type(config).__name__}")
         n = config.players
-        stacks = list(config.stacks if stacks is None else stacks)
-        if len(stacks) != n:
-            raise ConfigError(f"{len(stacks)} stacks given for {n} seats")
-        for i, st in enumerate(stacks):
-            if isinstance(st, bool) or not isinstance(st, (int, np.integer)) or st < 0:
-                raise ConfigError(f"stack of seat {i} must be an int >= 0, got {st!r}")
-        stacks = [int(st) for st in stacks]
-        if isinstance(button, bool) or not isinstance(button, (int, np.integer)) or not 0 <= button < n:
-            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        button = int(button)
+        if stacks is None:  # the configuration checked its stacks already: ints >= 0, one per seat
+            stacks = list(map(int, config.stacks))
+        else:
+            stacks = list(stacks)
+            if len(stacks) != n:
+                raise ConfigError(f"{len(stacks)} stacks given for {n} seats")
+            for i, st in enumerate(stacks):
+                if isinstance(st, bool) or not isinstance(st, (int, np.integer)) or st < 0:
+                    raise ConfigError(f"stack of seat {i} must be an int >= 0, got {st!r}")
+            stacks = [int(st) for st in stacks]
+        if type(button) is not int or not 0 <= button < n:
+            if isinstance(button, bool) or not isinstance(button, (int, np.integer)) or not 0 <= button < n:
+                raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            button = int(button)
         out = set()
         for s in sitting_out:
             if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or not 0 <= s < n:
                 raise ConfigError(f"sitting_out holds seats 0..{n - 1}, got {s!r}")
             out.add(int(s))
-        dealt = tuple(st > 0 and i not in out for i, st in enumerate(stacks))
+        dealt = tuple(st > 0 and i not in out for i, st in enumerate(stacks)) if out else \
+            tuple(st > 0 for st in stacks)
         if not dealt[button]:
             raise ConfigError(f"the button seat {button} is not dealt in (no chips or sitting out)")
         order = tuple(j for j in ((button + 1 + k) % n for k in range(n)) if dealt[j])
@@ -208,12 +215,13 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
         if i is None:
             return ()
         to_call, call_to, agg, low, high = self._options(i)
+        # tuple.__new__ builds the same LegalAction values without the named tuple's Python-level __new__.
         if to_call <= 0:
-            return (LegalAction("check"), LegalAction(agg, low, high)) if agg else (LegalAction("check"),)
-        call = LegalAction("call", call_to, call_to)
+            return (_CHECK, _new_tuple(LegalAction, (agg, low, high))) if agg else (_CHECK,)
+        call = _new_tuple(LegalAction, ("call", call_to, call_to))
         if agg:
-            return (LegalAction("fold"), call, LegalAction(agg, low, high))
-        return (LegalAction("fold"), call)
+            return (_FOLD, call, _new_tuple(LegalAction, (agg, low, high)))
+        return (_FOLD, call)
 
     # ------------------------------------------------------------------ acting
     # Public actions verify everything first, then call an unchecked _do_*.
@@ -272,16 +280,36 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
                 raise IllegalActionError(f"seat {i}: say how much to {kind} to{hint}", seat=i)
             self.bet(amount, seat) if kind == "bet" else self.raise_(amount, seat)
 
+    def _apply_legal(self, kind: str, to: int) -> None:
+        """Play ``kind`` to ``to`` for the seat to act, unchecked.
+
+        Only for callers inside pokercore that took ``kind`` and ``to`` from
+        :meth:`legal_actions` of this very state (the environments, whose
+        action mask offers nothing else); everyone else goes through
+        :meth:`act` and its checks.
+        """
+        i: int = self._actor  # type: ignore[assignment]
+        if kind == "call":
+            self._do_call(i, to)
+        elif kind == "check":
+            self._do_check(i)
+        elif kind == "fold":
+            self._do_fold(i)
+        else:
+            self._do_aggress(i, kind, to)
+
     def _record(self, i: int, kind: str, chips: int) -> None:
-        street = _NAMES[self._street]
-        self._events.append(Event(street, i, kind, chips, self._bets[i], self._stacks[i] == 0))
-        self._log.append(("act", i, kind, self._bets[i], chips))
+        to = self._bets[i]
+        # tuple.__new__ builds the same Event without the named tuple's Python-level __new__ (a hot path).
+        self._events.append(_new_tuple(Event, (_NAMES[self._street], i, kind, chips, to, self._stacks[i] == 0)))
+        self._log.append(("act", i, kind, to, chips))
 
     def _do_fold(self, i: int) -> None:
-        self._live[i] = False
+        live = self._live
+        live[i] = False
         self._acted[i] = True
         self._record(i, "fold", 0)
-        if self._live.count(True) == 1:
+        if live.count(True) == 1:
             self._end_round()
         else:
             self._advance(i)

@@ -30,6 +30,7 @@ __all__ = ["HandFlow"]
 
 _NAMES = (*STREETS, "over")
 _OVER = 4
+_new_tuple = tuple.__new__
 
 
 class HandFlow:
@@ -88,7 +89,7 @@ class HandFlow:
         self._committed[i] += chips
         if bet:
             self._bets[i] += chips
-        self._events.append(Event("preflop", i, kind, chips, self._bets[i], self._stacks[i] == 0))
+        self._events.append(_new_tuple(Event, ("preflop", i, kind, chips, self._bets[i], self._stacks[i] == 0)))
         self._log.append(("post", i, kind, chips))
 
     def _post_forced_bets(self) -> None:
@@ -131,7 +132,8 @@ class HandFlow:
         self._raise_size = 0
         self._aggressor = None
         if self._limit:
-            self._size = self._cfg.bet_size(street)
+            cfg = self._cfg  # its bet_size(street), without the argument check (street is 0..3 here)
+            self._size = int(cfg.small_bet if street < 2 else cfg.big_bet)  # type: ignore[arg-type]
             self._count = 1 if street == 0 else 0
         else:
             self._size = self._min_bet
@@ -146,9 +148,10 @@ class HandFlow:
         order = self._order
         m = len(order)
         k = self._place[i]
+        needs = self._needs_action
         for step in range(1, m):
             j = order[(k + step) % m]
-            if self._needs_action(j):
+            if needs(j):
                 self._actor = j
                 return
         self._end_round()
@@ -167,13 +170,14 @@ class HandFlow:
         for j in range(1, n):
             if bets[j] > bets[top]:
                 top = j
-        second = max(b for j, b in enumerate(bets) if j != top)
-        if bets[top] > second:  # an uncalled bet goes back to its owner
+        high = bets[top]
+        second = max(bets[:top] + bets[top + 1:])
+        if high > second:  # an uncalled bet goes back to its owner
             excess = bets[top] - second
             self._stacks[top] += excess
             bets[top] -= excess
             self._committed[top] -= excess
-            self._events.append(Event(_NAMES[self._street], top, "return", excess, bets[top], False))
+            self._events.append(_new_tuple(Event, (_NAMES[self._street], top, "return", excess, bets[top], False)))
             self._log.append(("return", top, excess))
         if self._live.count(True) == 1:
             self._win_by_folds()
