@@ -54,9 +54,19 @@ from .engine import HoldemState
 from .equity import EquityResult, PlayerEquity, TooManyPlayersError, equity
 from .errors import ConfigError, HoldemError, IllegalActionError, PhhError
 from .game import GameResult, HoldemGame, play_game
+from .lowhand import NO_LOW, describe_low, evaluate_omaha_low, evaluate_omaha_low_batch
 from .observation import Observation
 from .phh import from_phh, load_phh, to_phh
 from .ranges import Combo, EmptyRangeError, Range, RangeSyntaxError, parse_range
+from .shortdeck import (
+    SHORT_DECK,
+    SHORTDECK_CATEGORIES,
+    describe_shortdeck,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
+from .variant_equity import VariantEquityResult, VariantPlayerEquity, omaha_equity, shortdeck_equity, variant_equity
 
 __all__ = [
     "AGENTS",
@@ -64,6 +74,9 @@ __all__ = [
     "CHECK",
     "FOLD",
     "HANDS_PER_CATEGORY",
+    "NO_LOW",
+    "SHORTDECK_CATEGORIES",
+    "SHORT_DECK",
     "VARIANTS",
     "Action",
     "Combo",
@@ -88,8 +101,12 @@ __all__ = [
     "Range",
     "RangeSyntaxError",
     "TooManyPlayersError",
+    "VariantEquityResult",
+    "VariantPlayerEquity",
     "check_call_agent",
     "check_fold_agent",
+    "describe_low",
+    "describe_shortdeck",
     "equity",
     "evaluate",
     "evaluate6",
@@ -99,12 +116,20 @@ __all__ = [
     "evaluate_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_low",
+    "evaluate_omaha_low_batch",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
     "from_phh",
     "load_phh",
     "make_agent",
+    "omaha_equity",
     "parse_range",
     "percentile",
     "play_game",
     "raise_agent",
+    "shortdeck_category",
+    "shortdeck_equity",
     "to_phh",
+    "variant_equity",
 ]
