@@ -9,7 +9,7 @@ pokercore.errors.DuplicateCardError: f: duplicate card As in the hand; each card
 >>> check_short_deck([51, 12], "f", "the hand")
 Traceback (most recent call last):
 ...
-pokercore.errors.InvalidCardError: f: 5s in the hand is not in the short deck (36 cards, sixes to aces)
+pokercore.errors.InvalidCardError: f: 5c in the hand is not in the short deck (36 cards, sixes to aces)
 """
 
 from __future__ import annotations
