@@ -12,7 +12,12 @@ The evaluators are the core's (:mod:`pokercore.evaluators`), re-exported
 here so a hold'em script needs one import; ranges
 (:mod:`pokercore.holdem.ranges`) and the exact and Monte Carlo equity
 engine (:mod:`pokercore.holdem.equity`, kernels ``_equity`` and
-``_montecarlo``) are this package's own.
+``_montecarlo``) are this package's own, with a hand against a range combo
+by combo (:func:`equity_by_combo`, :func:`equity_distribution`,
+:func:`plot_combo_equity`) and the variants: short-deck evaluation
+(:mod:`pokercore.holdem.shortdeck`), Omaha eight-or-better lows
+(:mod:`pokercore.holdem.lowhand`) and the equity of PLO, PLO8 and short
+deck (:func:`variant_equity`, kernel ``_variants``).
 
 Examples
 --------
@@ -49,6 +54,8 @@ from ..evaluators import (
 from .actions import CHECK, FOLD, Action, Event, LegalAction
 from .agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
 from .ai import AGENTS, EasyAgent, HardAgent, NormalAgent, make_agent
+from .combo_equity import ComboEquity, ComboEquityResult, EquityDistribution, equity_by_combo, equity_distribution
+from .combo_plot import plot_combo_equity
 from .config import VARIANTS, HoldemConfig
 from .engine import HoldemState
 from .equity import EquityResult, PlayerEquity, TooManyPlayersError, equity
@@ -80,9 +87,12 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Combo",
+    "ComboEquity",
+    "ComboEquityResult",
     "ConfigError",
     "EasyAgent",
     "EmptyRangeError",
+    "EquityDistribution",
     "EquityResult",
     "Event",
     "GameResult",
@@ -108,6 +118,8 @@ __all__ = [
     "describe_low",
     "describe_shortdeck",
     "equity",
+    "equity_by_combo",
+    "equity_distribution",
     "evaluate",
     "evaluate6",
     "evaluate6_batch",
@@ -127,6 +139,7 @@ __all__ = [
     "parse_range",
     "percentile",
     "play_game",
+    "plot_combo_equity",
     "raise_agent",
     "shortdeck_category",
     "shortdeck_equity",

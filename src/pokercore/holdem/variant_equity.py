@@ -57,6 +57,7 @@ import numpy as np
 from ..cards import CardsLike
 from ..errors import HandSizeError, PokercoreValueError, cut
 from ._checks import TooManyPlayersError, exact_flag, integer_argument
+from ._plan import duration
 from ._variant_cards import SHORT_DECK, check_short_deck, distinct_codes, no_overlap, show
 from ._variants import GAME_OMAHA, GAME_OMAHA_HILO, GAME_SHORTDECK, MAX_PLAYERS, exact_tally, rows_tally
 
@@ -276,9 +277,9 @@ def variant_equity(
     seconds = _cost(game, P, n_boards)
     if exact is None:
         exact = samples is None and seconds <= EXACT_AUTO_SECONDS
-        method = (f"exact (chosen: {n_boards:,} boards, about {seconds:.2g} s on one core)" if exact else
+        method = (f"exact (chosen: {n_boards:,} boards, {duration(seconds)} on one core)" if exact else
                   "Monte Carlo (samples given)" if samples is not None else
-                  f"Monte Carlo (chosen: exact would score {n_boards:,} boards, about {seconds:.2g} s on one core)")
+                  f"Monte Carlo (chosen: exact would score {n_boards:,} boards, {duration(seconds)} on one core)")
     else:
         method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
     code = _CODES[game]
