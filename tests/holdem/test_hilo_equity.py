@@ -148,3 +148,12 @@ def test_bad_input():
                                  [to_codes("3h 4d 5s Qd Jd"), to_codes("3h 4d 5s Qd Jd")])
     with pytest.raises(InvalidRankError):
         describe_low(3)
+
+
+def test_preflop_enumeration_matches_the_brute_force():
+    rng = random.Random(6)
+    deck = rng.sample(range(52), 52)
+    hands = [deck[5 * i:5 * (i + 1)] for i in range(9)]
+    r = omaha_equity(hands, hilo=True)
+    assert r.exact and r.boards == 21
+    assert [p.equity for p in r.players] == pytest.approx(brute_equity("plo8", hands, []), abs=1e-12)

@@ -110,3 +110,48 @@ def test_unknown_game_and_exact_out_of_reach():
         variant_equity("stud", ["As Ah Ks Kh", "Qd Qc Jd Jc"])
     with pytest.raises(PokercoreValueError, match="hilo must be True or False"):
         omaha_equity(["As Ah Ks Kh", "Qd Qc Jd Jc"], hilo="yes")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_preflop_enumeration_matches_the_brute_force(seed):
+    # Five board cards still to come: nine 5-card hands leave 7 cards (21 boards), seven 6-card hands 10 (252).
+    rng = random.Random(seed)
+    for players, hole in ((9, 5), (7, 6)):
+        deck = rng.sample(range(52), 52)
+        hands = [deck[hole * i:hole * (i + 1)] for i in range(players)]
+        r = omaha_equity(hands)
+        assert r.exact and r.boards == {9: 21, 7: 252}[players]
+        assert [p.equity for p in r.players] == pytest.approx(brute_equity("plo", hands, []), abs=1e-12)
+
+
+def test_the_kernel_checks_what_its_memory_safety_rests_on():
+    import numpy as np
+
+    from pokercore.holdem import _variants as k
+
+    holes = np.array([[0, 1, 2, 3], [4, 5, 6, 7]], dtype=np.uint8)
+    board = np.array([[8, 9, 10, 11, 12]], dtype=np.uint8)
+    live = np.arange(13, 52, dtype=np.uint8)
+    for bad in (np.zeros((1, 4), np.uint8), np.zeros((11, 4), np.uint8), np.zeros((2, 7), np.uint8),
+                np.array([[0, 1, 2, 99], [4, 5, 6, 7]], np.uint8)):
+        with pytest.raises(ValueError):
+            k.rows_tally(k.GAME_OMAHA, bad, board)
+    with pytest.raises(ValueError):
+        k.rows_tally(k.GAME_SHORTDECK, holes, board)  # short deck deals two cards
+    with pytest.raises(ValueError):
+        k.rows_tally(7, holes, board)
+    with pytest.raises(ValueError):
+        k.rows_tally(k.GAME_OMAHA, holes, np.array([[8, 9, 10, 11, 200]], np.uint8))
+    with pytest.raises(ValueError):
+        k.exact_tally(k.GAME_OMAHA, holes, np.arange(8, 14, dtype=np.uint8), live, 0, 10)  # six board cards
+    with pytest.raises(ValueError):
+        k.exact_tally(k.GAME_OMAHA, holes, board[0, :3], np.array([60, 61], np.uint8), 0, 10)
+    with pytest.raises(ValueError):
+        k.exact_tally(k.GAME_OMAHA, holes, board[0, :2], np.array([40, 41], np.uint8), 0, 10)  # too few cards
+    with pytest.raises(ValueError):
+        k.shortdeck_rows(np.zeros((3, 4), np.uint8))
+    with pytest.raises(ValueError):
+        k.omaha_low_rows(np.zeros((3, 4), np.uint8), np.zeros((2, 5), np.uint8))
+    # Out-of-range first-card bounds are clamped, never read past the live cards.
+    part, n = k.exact_tally(k.GAME_OMAHA, holes, board[0, :3], live, -5, 10**6)
+    assert n == 39 * 38 // 2 and part[2:4].sum() == pytest.approx(n)

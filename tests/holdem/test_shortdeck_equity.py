@@ -143,3 +143,12 @@ def test_preflop_is_exact_heads_up_and_monte_carlo_agrees_and_is_seeded():
     again = variant_equity("6+", ["As Ks", "Qd Qc"], samples=40_000, seed=3)
     assert mc == again and not mc.exact and mc.seed == 3
     assert abs(mc.players[0].equity - exact.players[0].equity) < 4 * mc.players[0].stderr
+
+
+def test_preflop_enumeration_with_dead_cards_matches_the_brute_force():
+    rng = random.Random(2)
+    cards = rng.sample(DECK, 28)
+    hands, dead = [cards[2 * i:2 * i + 2] for i in range(9)], cards[18:28]
+    r = shortdeck_equity(hands, dead=dead)
+    assert r.exact and r.boards == 56 and r.dead == format_cards(dead)
+    assert [p.equity for p in r.players] == pytest.approx(brute_equity("shortdeck", hands, [], dead), abs=1e-12)
