@@ -155,3 +155,15 @@ def test_the_kernel_checks_what_its_memory_safety_rests_on():
     # Out-of-range first-card bounds are clamped, never read past the live cards.
     part, n = k.exact_tally(k.GAME_OMAHA, holes, board[0, :3], live, -5, 10**6)
     assert n == 39 * 38 // 2 and part[2:4].sum() == pytest.approx(n)
+
+
+def test_hands_as_codes_or_an_array_give_the_same_answer():
+    import numpy as np
+
+    text = omaha_equity(["2c 2d 2h 2s", "3c 3d 3h 3s"], board="4c 4d 4h")
+    codes = omaha_equity([[0, 1, 2, 3], [4, 5, 6, 7]], board=[8, 9, 10])
+    array = omaha_equity(np.array([[0, 1, 2, 3], [4, 5, 6, 7]]), board=np.array([8, 9, 10]))
+    assert [p.equity for p in text.players] == [p.equity for p in codes.players] == [p.equity for p in array.players]
+    assert array.players[0].label == "2c 2d 2h 2s"
+    with pytest.raises(PokercoreValueError, match="players must be a list of hands"):
+        omaha_equity("As Ah Ks Kh")  # type: ignore[arg-type]

@@ -164,6 +164,8 @@ def _game(game: object) -> str:
 
 
 def _hands(game: str, players: Sequence[CardsLike], name: str) -> tuple[list[str], list[list[int]]]:
+    if isinstance(players, np.ndarray) and players.ndim == 2:
+        players = list(players)  # one row of card codes per player
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise PokercoreValueError(f"{name}: players must be a list of hands, e.g. ['As Ah Ks Kh', 'Qd Qc Jd Jc']")
     if not 2 <= len(players) <= MAX_PLAYERS:
