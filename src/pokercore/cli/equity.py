@@ -1,4 +1,4 @@
-"""``pokercore equity``: hold'em equity of hands and ranges from the command line.
+"""``pokercore equity``: equity of hands and ranges from the command line (hold'em, PLO, PLO8, short deck).
 
 Examples
 --------
@@ -9,6 +9,13 @@ QdQc         1  98.38%   0.00%   0.00%  98.38%
 board Qh 7d 2c; exact: 1 deal x 990 boards
 method: exact (chosen: 1 deal x 990 boards, under a second on one core)
 0
+>>> main(["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--board", "2s 7h 9d"])  # doctest: +NORMALIZE_WHITESPACE
+player           win    ties  tie eq  equity
+As Ah Ks Kh   78.90%   0.00%   0.00%  78.90%
+Qd Qc Jd Jc   21.10%   0.00%   0.00%  21.10%
+plo; board 2s 7h 9d; exact: 820 boards
+method: exact (chosen: 820 boards, under a second on one core)
+0
 """
 
 from __future__ import annotations
@@ -17,23 +24,34 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import PokercoreError
+from ..holdem.combo_equity import MAX_BINS, equity_by_combo
 from ..holdem.equity import MAX_SAMPLES, MAX_WORKERS, equity
+from ..holdem.variant_equity import variant_equity
 from .args import integer
 
 __all__ = ["build_parser", "main"]
+
+GAMES = ("holdem", "plo", "plo8", "shortdeck")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``pokercore equity``."""
     p = argparse.ArgumentParser(
         prog="pokercore equity",
-        description="Hold'em equity of 2-10 hands or ranges (exact when small, else seeded Monte Carlo).",
-        epilog='Ranges: QQ+, AKs, AKo, AK, A5s-A2s, KTo+, 22-77, JTs-65s, AhKh, random, AKs:0.5. '
-               'Example: pokercore equity "AsKs" "QQ+,AKs" --board "Qh 7d 2c"',
+        description="Equity of 2-10 hands or ranges (exact when small, else seeded Monte Carlo): hold'em, "
+                    "pot-limit Omaha (4-6 cards), Omaha hi-lo eight-or-better, short deck.",
+        epilog='Ranges (hold\'em): QQ+, AKs, AKo, AK, A5s-A2s, KTo+, 22-77, JTs-65s, AhKh, random, AKs:0.5. '
+               'Examples: pokercore equity "AsKs" "QQ+,AKs" --board "Qh 7d 2c" --by-combo; '
+               'pokercore equity "As Ah Ks Kh" "Qd Qc Jd Jc" --game plo --board "2s 7h 9d"',
     )
-    p.add_argument("players", nargs="+", help='a hand ("AsKs") or a range ("QQ+,AKs") per player')
+    p.add_argument("players", nargs="+", help='a hand ("AsKs"; "As Ah Ks Kh" in Omaha) or a hold\'em range '
+                                              '("QQ+,AKs") per player')
+    p.add_argument("--game", choices=GAMES, default="holdem",
+                   help="holdem (default), plo (4, 5 or 6 hole cards), plo8 (Omaha hi-lo eight-or-better), "
+                        "shortdeck (6+: flush beats full house)")
     p.add_argument("--board", default="", help='0, 3, 4 or 5 board cards, e.g. "Qh 7d 2c"')
     p.add_argument("--dead", default="", help="cards out of the deck")
     how = p.add_mutually_exclusive_group()
@@ -41,12 +59,36 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--samples", type=integer(1, MAX_SAMPLES), help="Monte Carlo samples (up to 1e12)")
     p.add_argument("--stderr", type=float, metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
-                        "then the most to draw); where it stops depends on the seed alone")
+                        "then the most to draw); where it stops depends on the seed alone (hold'em)")
     p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
-    p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1, help="threads (default 1)")
+    p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1, help="threads (default 1; hold'em)")
+    p.add_argument("--by-combo", action="store_true",
+                   help="a hand against a range (hold'em, two players): the hand's equity against each combo, "
+                        "which combos are ahead, and the equity distribution (in --json too)")
+    p.add_argument("--plot", metavar="FILE",
+                   help="with a hand against a range: save the equity distribution over the range's combos "
+                        "(FILE.png, .svg, .pdf; needs the plot extra); implies --by-combo")
+    p.add_argument("--bins", type=integer(1, MAX_BINS), default=10,
+                   help="bins of the equity distribution (default 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true", help="never show progress on stderr")
     return p
+
+
+def _refuse(args: argparse.Namespace) -> str | None:
+    """Why these options do not go together, or None."""
+    if args.game != "holdem":
+        if args.target_stderr is not None:
+            return f"--stderr is for --game holdem; use --samples N with --game {args.game}"
+        if args.workers != 1:
+            return f"--workers is for --game holdem; --game {args.game} runs on one thread"
+        if args.by_combo or args.plot:
+            return "--by-combo and --plot are for a hold'em hand against a range (--game holdem)"
+    if (args.by_combo or args.plot) and len(args.players) != 2:
+        return f"--by-combo and --plot need two players, a hand and a range; got {len(args.players)}"
+    if (args.by_combo or args.plot) and args.target_stderr is not None:
+        return "--stderr does not go with --by-combo (each combo is exact or takes --samples)"
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,18 +99,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     progress = (not args.no_progress) and not args.json and sys.stderr.isatty()
+    problem = _refuse(args)
+    if problem:
+        print(f"pokercore equity: error: {problem}", file=sys.stderr)
+        return 2
+    board, dead = args.board or None, args.dead or None
+    exact = True if args.exact else None
     try:
-        result = equity(args.players, board=args.board or None, dead=args.dead or None,
-                        exact=True if args.exact else None, samples=args.samples, seed=args.seed,
-                        workers=args.workers, progress=progress, target_stderr=args.target_stderr)
+        if args.game != "holdem":
+            result: Any = variant_equity(args.game, args.players, board, dead, exact=exact, samples=args.samples,
+                                         seed=args.seed)
+        else:
+            result = equity(args.players, board=board, dead=dead, exact=exact, samples=args.samples,
+                            seed=args.seed, workers=args.workers, progress=progress,
+                            target_stderr=args.target_stderr)
+        combos = None
+        if args.by_combo or args.plot:
+            combos = equity_by_combo(args.players[0], args.players[1], board, dead, exact=exact,
+                                     samples=args.samples, seed=args.seed)
+            combos.distribution(args.bins)
+        if args.plot and combos is not None:
+            from ..holdem.combo_plot import plot_combo_equity
+
+            plot_combo_equity(combos, args.plot, bins=args.bins)
     except PokercoreError as exc:
         print(f"pokercore equity: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result.as_dict(), indent=2, allow_nan=False))
+        out = result.as_dict()
+        if combos is not None:
+            out["by_combo"] = combos.as_dict(args.bins)
+        print(json.dumps(out, indent=2, allow_nan=False))
     else:
         print(result.table())
         print(f"method: {result.method}")
+        if combos is not None:
+            print()
+            print(combos.table())
+        if args.plot:
+            print(f"plot: {args.plot}")
     return 0
 
 

@@ -12,7 +12,12 @@ The evaluators are the core's (:mod:`pokercore.evaluators`), re-exported
 here so a hold'em script needs one import; ranges
 (:mod:`pokercore.holdem.ranges`) and the exact and Monte Carlo equity
 engine (:mod:`pokercore.holdem.equity`, kernels ``_equity`` and
-``_montecarlo``) are this package's own.
+``_montecarlo``) are this package's own, with a hand against a range combo
+by combo (:func:`equity_by_combo`, :func:`equity_distribution`,
+:func:`plot_combo_equity`) and the variants: short-deck evaluation
+(:mod:`pokercore.holdem.shortdeck`), Omaha eight-or-better lows
+(:mod:`pokercore.holdem.lowhand`) and the equity of PLO, PLO8 and short
+deck (:func:`variant_equity`, kernel ``_variants``).
 
 Examples
 --------
@@ -49,14 +54,26 @@ from ..evaluators import (
 from .actions import CHECK, FOLD, Action, Event, LegalAction
 from .agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
 from .ai import AGENTS, EasyAgent, HardAgent, NormalAgent, make_agent
+from .combo_equity import ComboEquity, ComboEquityResult, EquityDistribution, equity_by_combo, equity_distribution
+from .combo_plot import plot_combo_equity
 from .config import VARIANTS, HoldemConfig
 from .engine import HoldemState
 from .equity import EquityResult, PlayerEquity, TooManyPlayersError, equity
 from .errors import ConfigError, HoldemError, IllegalActionError, PhhError
 from .game import GameResult, HoldemGame, play_game
+from .lowhand import NO_LOW, describe_low, evaluate_omaha_low, evaluate_omaha_low_batch
 from .observation import Observation
 from .phh import from_phh, load_phh, to_phh
 from .ranges import Combo, EmptyRangeError, Range, RangeSyntaxError, parse_range
+from .shortdeck import (
+    SHORT_DECK,
+    SHORTDECK_CATEGORIES,
+    describe_shortdeck,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
+from .variant_equity import VariantEquityResult, VariantPlayerEquity, omaha_equity, shortdeck_equity, variant_equity
 
 __all__ = [
     "AGENTS",
@@ -64,12 +81,18 @@ __all__ = [
     "CHECK",
     "FOLD",
     "HANDS_PER_CATEGORY",
+    "NO_LOW",
+    "SHORTDECK_CATEGORIES",
+    "SHORT_DECK",
     "VARIANTS",
     "Action",
     "Combo",
+    "ComboEquity",
+    "ComboEquityResult",
     "ConfigError",
     "EasyAgent",
     "EmptyRangeError",
+    "EquityDistribution",
     "EquityResult",
     "Event",
     "GameResult",
@@ -88,9 +111,15 @@ __all__ = [
     "Range",
     "RangeSyntaxError",
     "TooManyPlayersError",
+    "VariantEquityResult",
+    "VariantPlayerEquity",
     "check_call_agent",
     "check_fold_agent",
+    "describe_low",
+    "describe_shortdeck",
     "equity",
+    "equity_by_combo",
+    "equity_distribution",
     "evaluate",
     "evaluate6",
     "evaluate6_batch",
@@ -99,12 +128,21 @@ __all__ = [
     "evaluate_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_low",
+    "evaluate_omaha_low_batch",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
     "from_phh",
     "load_phh",
     "make_agent",
+    "omaha_equity",
     "parse_range",
     "percentile",
     "play_game",
+    "plot_combo_equity",
     "raise_agent",
+    "shortdeck_category",
+    "shortdeck_equity",
     "to_phh",
+    "variant_equity",
 ]
