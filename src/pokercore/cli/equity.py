@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stderr", type=float, metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
                         "then the most to draw); where it stops depends on the seed alone")
+    p.add_argument("--seconds", type=float, metavar="S",
+                   help="Monte Carlo for about S seconds: a short seeded calibration turns S into a sample count, "
+                        "which is printed; --samples with that count and the same --seed gives the same result "
+                        "(--samples is then the most to draw)")
     p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
     p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1, help="threads (default 1)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -60,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = equity(args.players, board=args.board or None, dead=args.dead or None,
                         exact=True if args.exact else None, samples=args.samples, seed=args.seed,
-                        workers=args.workers, progress=progress, target_stderr=args.target_stderr)
+                        workers=args.workers, progress=progress, target_stderr=args.target_stderr,
+                        seconds=args.seconds)
     except PokercoreError as exc:
         print(f"pokercore equity: error: {exc}", file=sys.stderr)
         return 2
