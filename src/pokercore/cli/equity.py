@@ -60,6 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stderr", type=float, metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
                         "then the most to draw); where it stops depends on the seed alone (hold'em)")
+    p.add_argument("--seconds", type=float, metavar="S",
+                   help="Monte Carlo for about S seconds: a short seeded calibration turns S into a sample count, "
+                        "which is printed; --samples with that count and the same --seed gives the same result "
+                        "(--samples is then the most to draw; hold'em)")
     p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
     p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1, help="threads (default 1; hold'em)")
     p.add_argument("--by-combo", action="store_true",
@@ -78,16 +82,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _refuse(args: argparse.Namespace) -> str | None:
     """Why these options do not go together, or None."""
     if args.game != "holdem":
-        if args.target_stderr is not None:
-            return f"--stderr is for --game holdem; use --samples N with --game {args.game}"
+        if args.target_stderr is not None or args.seconds is not None:
+            return f"--stderr and --seconds are for --game holdem; use --samples N with --game {args.game}"
         if args.workers != 1:
             return f"--workers is for --game holdem; --game {args.game} runs on one thread"
         if args.by_combo or args.plot:
             return "--by-combo and --plot are for a hold'em hand against a range (--game holdem)"
     if (args.by_combo or args.plot) and len(args.players) != 2:
         return f"--by-combo and --plot need two players, a hand and a range; got {len(args.players)}"
-    if (args.by_combo or args.plot) and args.target_stderr is not None:
-        return "--stderr does not go with --by-combo (each combo is exact or takes --samples)"
+    if (args.by_combo or args.plot) and (args.target_stderr is not None or args.seconds is not None):
+        return "--stderr and --seconds do not go with --by-combo (each combo is exact or takes --samples)"
     return None
 
 
@@ -112,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             result = equity(args.players, board=board, dead=dead, exact=exact, samples=args.samples,
                             seed=args.seed, workers=args.workers, progress=progress,
-                            target_stderr=args.target_stderr)
+                            target_stderr=args.target_stderr, seconds=args.seconds)
         combos = None
         if args.by_combo or args.plot:
             combos = equity_by_combo(args.players[0], args.players[1], board, dead, exact=exact,

@@ -39,12 +39,45 @@ cdef extern from "_montecarlo.h" nogil:
         PC_MC_STOPPED
     int64_t pc_mc_unit(const pc_mc_plan *pl, uint8_t *decks, uint64_t seed, int64_t samples,
                        int64_t max_rejects, int64_t *cnt, int32_t *trace, pc_poll_fn poll_fn, void *poll_ctx)
+    ctypedef struct pc_sis_plan:
+        int nr, P, need, m
+        uint64_t fixed_key, fixed_bits, base_used
+        uint8_t live[64]
+        uint64_t hk[PC_MAX_PLAYERS]
+        uint64_t hb[PC_MAX_PLAYERS]
+        int player[PC_MAX_PLAYERS]
+        int col[PC_MAX_PLAYERS]
+        int32_t first[PC_MAX_PLAYERS]
+        int32_t count[PC_MAX_PLAYERS]
+        int uniform[PC_MAX_PLAYERS]
+        int scan[PC_MAX_PLAYERS]
+        double W[PC_MAX_PLAYERS]
+        double invW[PC_MAX_PLAYERS]
+        double *deg
+        double *pw
+        uint64_t *ck
+        uint64_t *cb
+        uint64_t *cm
+        uint64_t *thr
+        double *w
+        int32_t *alias
+        int32_t *idx
+        uint8_t *c0
+        uint8_t *c1
+    enum:
+        PC_SIS_PAIRS
+        PC_SIS_K
+        PC_SIS_LIMBS
+        PC_SIS_FRAC
+    int pc_pair(unsigned a, unsigned b)
+    int64_t pc_sis_unit(const pc_sis_plan *pl, uint64_t seed, int64_t samples, uint64_t *ex, int32_t *trace,
+                        double *wtrace)
 
 cdef enum:
     POLL_UNITS = 8  # units of samples between two polls of the stop flag and the signal handlers
 
 
-cdef void _alias(const double[::1] w, int32_t first, int32_t n, uint64_t *thr, int32_t *alias,
+cdef void _alias(const double *w, int32_t first, int32_t n, uint64_t *thr, int32_t *alias,
                  double *p, int32_t *small, int32_t *large):
     """Vose's alias table for weights ``w[first:first+n]``: keep ``j`` if a 32-bit coin < thr[j], else alias[j]."""
     cdef double total = 0.0, x
@@ -78,6 +111,20 @@ cdef void _alias(const double[::1] w, int32_t first, int32_t n, uint64_t *thr, i
         thr[large[j]] = (<uint64_t>1) << 32
 
 
+cdef int _alias_of(const double *w, int32_t first, int32_t n, uint64_t *thr, int32_t *alias) except -1:
+    """:func:`_alias` of ``w[first:first+n]`` (a C array)."""
+    cdef double *p = <double *>malloc(n * sizeof(double))
+    cdef int32_t *stk = <int32_t *>malloc(2 * n * sizeof(int32_t))
+    if not (p and stk):
+        free(p)
+        free(stk)
+        raise MemoryError()
+    _alias(w, first, n, thr, alias, p, stk, stk + n)
+    free(p)
+    free(stk)
+    return 0
+
+
 cdef class MonteCarloPlan:
     """Monte Carlo sampler for one equity question; :meth:`run` draws units of samples.
 
@@ -89,13 +136,19 @@ cdef class MonteCarloPlan:
     arrays do not reach the sampler.
     """
     cdef pc_mc_plan plan
+    cdef pc_sis_plan sis
     cdef readonly int players
+    cdef readonly bint weighted
 
     def __cinit__(self):
         self.plan.ck = self.plan.cb = self.plan.cm = self.plan.thr = NULL
         self.plan.alias = NULL
         self.plan.decks = NULL
         self.plan.n_decks = 0
+        self.sis.deg = self.sis.pw = self.sis.w = NULL
+        self.sis.ck = self.sis.cb = self.sis.cm = self.sis.thr = NULL
+        self.sis.alias = self.sis.idx = NULL
+        self.sis.c0 = self.sis.c1 = NULL
 
     def __dealloc__(self):
         free(self.plan.ck)
@@ -104,6 +157,17 @@ cdef class MonteCarloPlan:
         free(self.plan.thr)
         free(self.plan.alias)
         free(self.plan.decks)
+        free(self.sis.deg)
+        free(self.sis.pw)
+        free(self.sis.w)
+        free(self.sis.ck)
+        free(self.sis.cb)
+        free(self.sis.cm)
+        free(self.sis.thr)
+        free(self.sis.alias)
+        free(self.sis.idx)
+        free(self.sis.c0)
+        free(self.sis.c1)
 
     def __init__(self, const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
                  const uint8_t[::1] board, uint64_t dead_mask):
@@ -172,7 +236,7 @@ cdef class MonteCarloPlan:
                 if weights[j] != weights[first]:
                     pl.weighted[q] = 1
             if pl.weighted[q]:
-                _alias(weights, pl.first[q], pl.count[q], pl.thr + first, pl.alias + first, tmp, stk, stk + n)
+                _alias(&weights[0], pl.first[q], pl.count[q], pl.thr + first, pl.alias + first, tmp, stk, stk + n)
             q += 1
         free(tmp)
         free(stk)
@@ -198,6 +262,104 @@ cdef class MonteCarloPlan:
                     if not (bit >> pl.live[c]) & 1:
                         pl.decks[52 * j + q] = pl.live[c]
                         q += 1
+        else:
+            self._build_weighted(combos, weights)
+
+    cdef int _build_weighted(self, const uint8_t[:, ::1] combos, const double[::1] weights) except -1:
+        """The conditional sampler's plan (two or more ranged players): see ``_montecarlo.h``."""
+        cdef pc_mc_plan *pl = &self.plan
+        cdef pc_sis_plan *sp = &self.sis
+        cdef int nr = pl.n_ranged, q, r, pos, t, c
+        cdef Py_ssize_t j, k, total = 0
+        cdef int32_t cnt[PC_MAX_PLAYERS]
+        cdef int order[PC_MAX_PLAYERS]
+        cdef double w0
+        for q in range(nr):  # the combos left once the fixed cards are out
+            cnt[q] = 0
+            for j in range(pl.first[q], pl.first[q] + pl.count[q]):
+                if not (pl.cm[j] & pl.base_used):
+                    cnt[q] += 1
+            if cnt[q] == 0:
+                raise ValueError("MonteCarloPlan: a range has no combo left")
+            total += cnt[q]
+        for q in range(nr):  # draw order: the narrowest range first (stable)
+            order[q] = q
+        for q in range(1, nr):
+            t = order[q]
+            r = q
+            while r > 0 and cnt[order[r - 1]] > cnt[t]:
+                order[r] = order[r - 1]
+                r -= 1
+            order[r] = t
+        sp.nr = nr
+        sp.P = pl.P
+        sp.need = pl.need
+        sp.m = pl.m
+        sp.fixed_key = pl.fixed_key
+        sp.fixed_bits = pl.fixed_bits
+        sp.base_used = pl.base_used
+        for c in range(64):
+            sp.live[c] = pl.live[c]
+        for q in range(pl.P):
+            sp.hk[q] = pl.hk[q]
+            sp.hb[q] = pl.hb[q]
+        sp.deg = <double *>calloc(nr * 64, sizeof(double))
+        sp.pw = <double *>calloc(nr * PC_SIS_PAIRS, sizeof(double))
+        sp.w = <double *>malloc(total * sizeof(double))
+        sp.ck = <uint64_t *>malloc(total * sizeof(uint64_t))
+        sp.cb = <uint64_t *>malloc(total * sizeof(uint64_t))
+        sp.cm = <uint64_t *>malloc(total * sizeof(uint64_t))
+        sp.thr = <uint64_t *>malloc(total * sizeof(uint64_t))
+        sp.alias = <int32_t *>malloc(total * sizeof(int32_t))
+        sp.idx = <int32_t *>malloc(total * sizeof(int32_t))
+        sp.c0 = <uint8_t *>malloc(total)
+        sp.c1 = <uint8_t *>malloc(total)
+        if not (sp.deg and sp.pw and sp.w and sp.ck and sp.cb and sp.cm and sp.thr and sp.alias and sp.idx
+                and sp.c0 and sp.c1):
+            raise MemoryError()
+        k = 0
+        for pos in range(nr):
+            q = order[pos]
+            sp.player[pos] = pl.ranged[q]
+            sp.col[pos] = q
+            sp.first[pos] = <int32_t>k
+            sp.count[pos] = cnt[q]
+            w0 = -1.0
+            sp.uniform[pos] = 1
+            for j in range(pl.first[q], pl.first[q] + pl.count[q]):
+                if pl.cm[j] & pl.base_used:
+                    continue
+                if w0 < 0.0:
+                    w0 = weights[j]
+                elif weights[j] != w0:
+                    sp.uniform[pos] = 0
+            sp.W[pos] = 0.0
+            for j in range(pl.first[q], pl.first[q] + pl.count[q]):
+                if pl.cm[j] & pl.base_used:
+                    continue
+                sp.w[k] = 1.0 if sp.uniform[pos] else weights[j]
+                sp.ck[k] = pl.ck[j]
+                sp.cb[k] = pl.cb[j]
+                sp.cm[k] = pl.cm[j]
+                sp.c0[k] = combos[j, 0] & 63
+                sp.c1[k] = combos[j, 1] & 63
+                sp.idx[k] = <int32_t>(j - pl.first[q])
+                sp.thr[k] = (<uint64_t>1) << 32
+                sp.alias[k] = <int32_t>(k - sp.first[pos])
+                sp.W[pos] += sp.w[k]
+                sp.deg[pos * 64 + sp.c0[k]] += sp.w[k]
+                if sp.c1[k] != sp.c0[k]:
+                    sp.deg[pos * 64 + sp.c1[k]] += sp.w[k]
+                sp.pw[pos * PC_SIS_PAIRS + pc_pair(sp.c0[k], sp.c1[k])] += sp.w[k]
+                k += 1
+            sp.invW[pos] = 1.0 / sp.W[pos]
+            # Z by a scan when the range is shorter than the inclusion-exclusion over the 2 * pos cards out.
+            sp.scan[pos] = cnt[q] <= 2 * pos + pos * (2 * pos - 1)
+        for pos in range(nr):
+            if not sp.uniform[pos]:
+                _alias_of(sp.w, sp.first[pos], sp.count[pos], sp.thr + sp.first[pos], sp.alias + sp.first[pos])
+        self.weighted = True
+        return 0
 
     def run(self, const uint64_t[::1] seeds, Py_ssize_t lo, Py_ssize_t hi, int64_t samples, int64_t unit,
             int64_t max_rejects, const int32_t[::1] stop=None, bint signals=False, Py_ssize_t seeds_from=0):
@@ -281,3 +443,73 @@ cdef class MonteCarloPlan:
                        NULL, NULL)
         free(decks)
         return out
+
+    def run_weighted(self, const uint64_t[::1] seeds, Py_ssize_t lo, Py_ssize_t hi, int64_t samples, int64_t unit,
+                     const int32_t[::1] stop=None, bint signals=False, Py_ssize_t seeds_from=0):
+        """The conditional sampler (plans with :attr:`weighted`): units as in :meth:`run`.
+
+        Returns ``(sums, dead)``: ``sums`` a uint64 ``(K, 4)`` array, row
+        ``k`` the exact sum over the units (each unit's sum in double
+        precision, in sample order) of one accumulator as a 256-bit
+        fixed-point number, little-endian limbs, 192 fractional bits; rows
+        ``p * 11 + k`` the weights of the samples player ``p`` won alone
+        (``k = 0``) or tied ``k``-way, rows ``110 + p * 11 + k`` their
+        squared weights, row 220 the total weight, 221 the total squared
+        weight.  Integer sums: the total over units does not depend on how
+        they are grouped.  ``dead`` counts the samples that weigh 0 (a
+        player with no combo left), -2 if the run stopped early.
+        """
+        import numpy as np
+        cdef Py_ssize_t u
+        cdef int64_t total = 0, size
+        cdef pc_poll ctx
+        if not self.weighted:
+            raise ValueError("MonteCarloPlan.run_weighted: the plan has fewer than two ranged players")
+        if (lo < seeds_from or seeds_from < 0 or hi - seeds_from > seeds.shape[0] or lo > hi or unit < 1
+                or samples < 0):
+            raise ValueError("MonteCarloPlan.run_weighted: bad unit range")
+        if stop is not None and stop.shape[0] < 1:
+            raise ValueError("MonteCarloPlan.run_weighted: stop must hold one int32")
+        ctx.stop = &stop[0] if stop is not None else NULL
+        ctx.signals = signals
+        ctx.raised = 0
+        local = np.array(seeds[lo - seeds_from:hi - seeds_from], dtype=np.uint64)
+        sums = np.zeros((PC_SIS_K, PC_SIS_LIMBS), dtype=np.uint64)
+        cdef const uint64_t[::1] s = local
+        cdef uint64_t[:, ::1] ex = sums
+        with nogil:
+            for u in range(lo, hi):
+                if (u - lo) % POLL_UNITS == 0 and poll(&ctx):
+                    total = PC_MC_STOPPED
+                    break
+                size = samples - u * unit
+                if size > unit:
+                    size = unit
+                if size <= 0:
+                    break
+                total += pc_sis_unit(&self.sis, s[u - lo], size, &ex[0, 0], NULL, NULL)
+        if ctx.raised:
+            raise_pending()
+        return sums, total
+
+    def trace_weighted(self, uint64_t seed, int64_t samples):
+        """The samples of one weighted unit seeded by ``seed``, for tests: ``(cards, weights)``.
+
+        ``cards`` int32 ``(samples, need + ranged)`` as in :meth:`trace` (-1
+        in a sample that weighs 0); ``weights`` float64, each sample's
+        importance weight.  Same draws as :meth:`run_weighted`.
+        """
+        import numpy as np
+        if not self.weighted:
+            raise ValueError("MonteCarloPlan.trace_weighted: the plan has fewer than two ranged players")
+        if samples < 1 or samples > 10_000_000:
+            raise ValueError("MonteCarloPlan.trace_weighted: 1 to 10,000,000 samples")
+        out = np.zeros((samples, self.sis.need + self.sis.nr), dtype=np.int32)
+        wts = np.zeros(samples, dtype=np.float64)
+        sums = np.zeros((PC_SIS_K, PC_SIS_LIMBS), dtype=np.uint64)
+        cdef int32_t[:, ::1] o = out
+        cdef double[::1] wv = wts
+        cdef uint64_t[:, ::1] ex = sums
+        with nogil:
+            pc_sis_unit(&self.sis, seed, samples, &ex[0, 0], &o[0, 0], &wv[0])
+        return out, wts

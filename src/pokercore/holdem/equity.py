@@ -44,18 +44,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from math import comb, isfinite, sqrt
+from math import comb, isfinite
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
+from . import _mc
 from ._checks import MAX_PLAYERS as MAX_PLAYERS
 from ._checks import PlayerLike, TooManyPlayersError, exact_flag, integer_argument, prepare
-from ._plan import EXACT_HANDS_PER_SECOND, arrays, duration, exact_deals, figure, normalise, unit_seeds
+from ._mc import MAX_REJECTS as MAX_REJECTS
+from ._mc import MC_TASK_UNITS as MC_TASK_UNITS
+from ._mc import MC_UNIT as MC_UNIT
+from ._mc import TARGET_FIRST_UNITS as TARGET_FIRST_UNITS
+from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
+from ._plan import EXACT_HANDS_PER_SECOND, arrays, duration, exact_deals, figure, normalise
 from ._plan import EXACT_MAX_HANDS as EXACT_MAX_HANDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
 from ._run import as_executor, progress_reporter, run_on_executor, run_tasks
-from .ranges import EmptyRangeError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,25 +77,16 @@ __all__ = [
 EXACT_AUTO_SECONDS = 1.0
 #: Kept for code that read the old rule: the hands (deals x boards x players) of a one-second exact run.
 EXACT_LIMIT = int(EXACT_AUTO_SECONDS * EXACT_HANDS_PER_SECOND)
-#: Monte Carlo with a target standard error: the first round's units (262,144 samples), and the most samples.
-TARGET_FIRST_UNITS = 64
-TARGET_MAX_SAMPLES = 10**10
-#: Combinations searched while counting the deals to choose the method (a few milliseconds).
-AUTO_COUNT_STEPS = 2_000_000
 #: Default number of Monte Carlo samples.
-DEFAULT_SAMPLES = 200_000
+DEFAULT_SAMPLES = _mc.DEFAULT_SAMPLES
 #: Most Monte Carlo samples (about six hours on one core).
 MAX_SAMPLES = 10**12
 #: Most worker threads.
 MAX_WORKERS = 256
 #: Seeds are integers from 0 to this (128 bits, what ``numpy.random.SeedSequence`` draws).
 MAX_SEED = 2**128 - 1
-#: Samples per seeded Monte Carlo unit (fixed, so results do not depend on ``workers``).
-MC_UNIT = 1 << 12
-#: Most units in one kernel call (4 M samples): bounds the seeds a task holds.
-MC_TASK_UNITS = 1 << 10
-#: Rejected combo draws in a row after which the ranges are judged to (almost) never be disjoint.
-MAX_REJECTS = 1_000_000
+#: Combinations searched while counting the deals to choose the method (a few milliseconds).
+AUTO_COUNT_STEPS = 2_000_000
 #: Exact runs are split into at most this many tasks (by deal, or by first board card for one deal).
 EXACT_TASKS = 64
 
@@ -207,6 +203,7 @@ def equity(
     progress: bool | Callable[[int, int], None] | None = None,
     executor: Any = None,
     target_stderr: float | None = None,
+    seconds: float | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 hands or ranges.
 
@@ -252,6 +249,15 @@ def equity(
         the most to draw (default 10**10); the result's ``trials`` says how
         many were drawn, and ``samples=trials`` with the same seed gives the
         same figures.
+    seconds : float, optional
+        Monte Carlo for about this long (0.01 to 86,400): a time budget
+        turned into a sample count.  A seeded calibration (the first 65,536
+        or more samples of the run) measures the speed, the count is rounded
+        up to a multiple of 65,536 and then drawn like ``samples=``.  The
+        clock chooses only how many samples; the result reports the count
+        (``trials``, and ``method`` says how it was chosen), and
+        ``samples=trials`` with the same seed gives the same numbers to the
+        bit.  ``samples`` is then the most to draw.
 
     ``samples``, ``seed`` and ``workers`` are integers (``int`` or a numpy
     integer; not ``bool``, ``float`` or ``str``).  A run stops within
@@ -308,6 +314,12 @@ def equity(
                                       f"got {cut(target_stderr)}")
         if exact:
             raise PokercoreValueError("target_stderr is for Monte Carlo; exact=True has no error to target")
+    if seconds is not None:
+        seconds = _mc.seconds_argument(seconds)
+        if exact:
+            raise PokercoreValueError("seconds is a Monte Carlo time budget; exact=True runs to the end")
+        if target_stderr is not None:
+            raise PokercoreValueError("give either seconds or target_stderr, not both")
     if not (progress is None or isinstance(progress, bool) or callable(progress)):
         raise PokercoreTypeError(f"progress must be True, False, None or a callable (done, total), got {cut(progress)}")
     labels, ranges, board_codes, dead_codes = prepare(players, board, dead)
@@ -318,6 +330,8 @@ def equity(
     boards = comb(live, need)
     if target_stderr is not None:
         exact, method = False, f"Monte Carlo (until every standard error is at most {target_stderr:g})"
+    elif seconds is not None:
+        exact, method = False, f"Monte Carlo (time budget {seconds:g} s)"
     elif exact is not None:
         method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
     elif samples is not None:
@@ -354,56 +368,13 @@ def equity(
         n_deals = 0
         used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
         plan_args = (*arrays(ranges), board_arr, dead_mask)
-        plan = _montecarlo.MonteCarloPlan(*plan_args)
-
-        def sample(ulo: int, uhi: int, n_total: int) -> Any:
-            """The tally of units ``ulo..uhi-1`` of a run of ``n_total`` samples (the last unit may be short)."""
-            n_units = uhi - ulo
-            if executor is None:
-                # Tasks are runs of whole units; integer counts make the sum independent of the grouping.
-                n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 1 if workers == 1 else 8 * workers,
-                                           64 if report else 1))
-
-                def run(i: int, stop: Any, signals: bool) -> tuple[Any, int]:
-                    lo, hi = ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks
-                    return plan.run(unit_seeds(used_seed, lo, hi), lo, hi, n_total, MC_UNIT, MAX_REJECTS,
-                                    stop, signals, lo)
-
-                parts = run_tasks(run, n_tasks, workers, report)
-            else:
-                n_tasks = min(n_units, max(-(-n_units // MC_TASK_UNITS), 64))
-                spans = [(ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks) for i in range(n_tasks)]
-                parts = run_on_executor(executor, _monte_carlo_task,
-                                        [(plan_args, used_seed, lo, hi, n_total) for lo, hi in spans], report)
-            if any(p[1] == -1 for p in parts):
-                raise EmptyRangeError(
-                    "the ranges almost never give the players disjoint hands (a million draws in a row "
-                    "shared a card); narrow them or give explicit hands"
-                )
-            tally = parts[0][0]
-            for p in parts[1:]:
-                tally = tally + p[0]
-            return tally
-
-        if target_stderr is None:
-            n = DEFAULT_SAMPLES if samples is None else samples
-            tally = sample(0, (n + MC_UNIT - 1) // MC_UNIT, n)
-        else:
-            # Rounds of whole units, doubling, until every player's standard error is at most the target:
-            # where it stops depends on the seed and the target alone.
-            cap = TARGET_MAX_SAMPLES if samples is None else samples
-            cap_units = (cap + MC_UNIT - 1) // MC_UNIT
-            done, step, tally = 0, TARGET_FIRST_UNITS, None
-            while True:
-                hi = min(done + step, cap_units)
-                part = sample(done, hi, cap)
-                tally = part if tally is None else tally + part
-                done, step = hi, hi
-                n = min(done * MC_UNIT, cap)
-                if done == cap_units or max(_monte_carlo_stats(tally, n)[1]) <= target_stderr:
-                    break
-        counts, se = _monte_carlo_stats(tally, n)
+        shares, se, n, note = _mc.monte_carlo(
+            _montecarlo.MonteCarloPlan(*plan_args), plan_args, used_seed, samples=samples,
+            target_stderr=target_stderr, seconds=seconds, workers=workers, executor=executor, report=report)
         total = float(n)
+        counts = shares * total
+        if note:
+            method = f"{method}; {note}"
     combos = _combos_left(ranges)
     results = tuple(
         PlayerEquity(labels[p], combos[p], float(counts[0, p] / total), float(counts[1, p] / total),
@@ -423,14 +394,6 @@ def _exact_task(unit: _ExactUnit) -> Any:
     from . import _equity
 
     return _equity.exact_unit(*unit, 1, None, False)
-
-
-def _monte_carlo_task(plan_args: tuple[Any, ...], seed: int, lo: int, hi: int, samples: int) -> Any:
-    """Monte Carlo units ``lo..hi-1`` on a plan rebuilt from its arrays (a plan does not pickle)."""
-    from . import _montecarlo
-
-    plan = _montecarlo.MonteCarloPlan(*plan_args)
-    return plan.run(unit_seeds(seed, lo, hi), lo, hi, samples, MC_UNIT, MAX_REJECTS, None, False, lo)
 
 
 def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
@@ -474,16 +437,3 @@ def _combos_left(ranges: Any) -> list[int]:
 def _plural(n: int, word: str) -> str:
     """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
-
-
-def _monte_carlo_stats(tally: Any, n: int) -> tuple[Any, list[float]]:
-    """``(counts, se)`` of a Monte Carlo tally of ``n`` samples: win, tie and tie-share counts; standard errors."""
-    import numpy as np
-
-    k = np.arange(2, MAX_PLAYERS + 1, dtype=np.float64)
-    wins = tally[:, 0].astype(np.float64)
-    counts = np.stack([wins, tally[:, 2:].sum(axis=1).astype(np.float64), (tally[:, 2:] / k).sum(axis=1)])
-    share = (wins + counts[2]) / n
-    sq = (wins + (tally[:, 2:] / (k * k)).sum(axis=1)) / n
-    var = np.maximum(sq - share * share, 0.0)
-    return counts, [float(sqrt(v / max(n - 1, 1))) for v in var]
