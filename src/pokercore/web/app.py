@@ -2,7 +2,7 @@
 
 >>> app = create_app()
 >>> [r.path for r in app.routes]
-['/', '/binh', '/draw', '/health', '/favicon.ico', '/ws', '/static']
+['/', '/binh', '/draw', '/holdem', '/health', '/favicon.ico', '/ws', '/static']
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .binh_seat_table import BinhSeatTable
 from .connection import Connection
 from .draw_seat_table import DrawSeatTable
 from .favicon import FAVICON
+from .holdem_seat_table import HoldemSeatTable
 from .protocol import (
     Act,
     ClientMessage,
@@ -218,21 +219,21 @@ async def _health(request: Request) -> Response:
 
 def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
                warm: bool = False) -> Starlette:
-    """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/static``, ``/ws``, ``/health``.
+    """The ASGI application: ``/`` (choose a game), the game pages, ``/static``, ``/ws``, ``/health``.
 
     ``access`` says who may use it (Host, Origin, token; see
     :mod:`pokercore.web.security`); ``warm`` builds what the AIs need
     while the server starts (``pokercore serve`` does), so no player waits
     for it at the first decision.
     """
-    manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable}, limits)
+    manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable, "holdem": HoldemSeatTable}, limits)
     access = access or Access()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if warm:
             seconds = await run_in_threadpool(warm_up)
-            log.info("AIs ready: draw %.1f s, Binh %.1f s", seconds["draw"], seconds["binh"])
+            log.info("AIs ready: %s", ", ".join(f"{game} {s:.1f} s" for game, s in seconds.items()))
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield
@@ -243,6 +244,7 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
         Route("/", _page("index.html")),
         Route("/binh", _page("binh.html")),
         Route("/draw", _page("draw.html")),
+        Route("/holdem", _page("holdem.html")),
         Route("/health", _health),
         Route("/favicon.ico", _favicon),
         WebSocketRoute("/ws", websocket_endpoint),
