@@ -2,7 +2,7 @@
 
 >>> app = create_app()
 >>> [r.path for r in app.routes]
-['/', '/binh', '/draw', '/equity', '/api/equity', '/api/range', '/health', '/favicon.ico', '/ws', '/static']
+['/', '/binh', '/draw', '/holdem', '/equity', '/api/equity', '/api/range', '/health', '/favicon.ico', '/ws', '/static']
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .connection import Connection
 from .draw_seat_table import DrawSeatTable
 from .equity_page import EquityService
 from .favicon import FAVICON
+from .holdem_seat_table import HoldemSeatTable
 from .protocol import (
     Act,
     ClientMessage,
@@ -223,7 +224,7 @@ async def _health(request: Request) -> Response:
 
 def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
                warm: bool = False, ai_processes: int = 0) -> Starlette:
-    """The ASGI application: ``/`` (choose a game), ``/binh``, ``/draw``, ``/equity`` (with ``/api/equity`` and
+    """The ASGI application: ``/`` (choose a game), the game pages, ``/equity`` (with ``/api/equity`` and
     ``/api/range``), ``/static``, ``/ws``, ``/health``.
 
     ``access`` says who may use it (Host, Origin, token; see
@@ -233,7 +234,7 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
     that many worker processes (:class:`~pokercore.web.ai_pool.AIPool`),
     so AI decisions use several cores; 0 keeps them in this process.
     """
-    manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable}, limits)
+    manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable, "holdem": HoldemSeatTable}, limits)
     access = access or Access()
 
     @contextlib.asynccontextmanager
@@ -245,7 +246,7 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
             log.info("AIs ready in %d worker processes", ai_processes)
         elif warm:
             seconds = await run_in_threadpool(warm_up)
-            log.info("AIs ready: draw %.1f s, Binh %.1f s", seconds["draw"], seconds["binh"])
+            log.info("AIs ready: %s", ", ".join(f"{game} {s:.1f} s" for game, s in seconds.items()))
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield
@@ -260,6 +261,7 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
         Route("/", _page("index.html")),
         Route("/binh", _page("binh.html")),
         Route("/draw", _page("draw.html")),
+        Route("/holdem", _page("holdem.html")),
         Route("/equity", _page("equity.html")),
         Route("/api/equity", calc.equity, methods=["POST"]),
         Route("/api/range", calc.range, methods=["POST"]),

@@ -36,6 +36,7 @@ from ..binh import AGENT_LEVELS as _BINH_AGENTS
 from ..cards import RANKS, SUITS, format_card
 from ..draw.ai import AGENTS as _DRAW_AGENTS
 from ..errors import PokercoreValueError
+from ..holdem.ai import AGENTS as _HOLDEM_AGENTS
 
 __all__ = [
     "BETTING_KINDS",
@@ -44,6 +45,8 @@ __all__ = [
     "CLOSE_CODES",
     "DRAW_KINDS",
     "DRAW_LEVELS",
+    "HOLDEM_LEVELS",
+    "HOLDEM_VARIANTS",
     "MAX_DEPTH",
     "MAX_FRAME_BYTES",
     "MAX_MESSAGE_BYTES",
@@ -89,6 +92,11 @@ CLOSE_CODES = {
 #: AI levels a seat of each game may be given: the games' own agent registries.
 BINH_LEVELS: tuple[str, ...] = tuple(_BINH_AGENTS)
 DRAW_LEVELS: tuple[str, ...] = tuple(_DRAW_AGENTS)
+HOLDEM_LEVELS: tuple[str, ...] = tuple(_HOLDEM_AGENTS)
+#: Hold'em variants a table may deal: no-limit and fixed-limit hold'em, pot-limit Omaha.
+HOLDEM_VARIANTS = ("nl", "fl", "plo")
+#: Largest blind and stack a hold'em ``create`` may ask for.
+MAX_CHIPS = 10_000_000
 #: Draw actions: the betting moves, then the draw.
 BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
 DRAW_KINDS = (*BETTING_KINDS, "draw")
@@ -126,7 +134,11 @@ class ProtocolError(PokercoreValueError):
 
 @dataclass(frozen=True)
 class BettingAction:
-    """A draw betting move: ``kind`` is fold, check, call, bet or raise; ``amount`` optional."""
+    """A betting move: ``kind`` is fold, check, call, bet or raise; ``amount`` optional.
+
+    Draw: ``amount`` is the chips put in now; hold'em: the "to" amount, the
+    seat's whole bet this round after the move ("raise to 300").
+    """
 
     kind: str
     amount: int | None = None
@@ -155,12 +167,19 @@ Action = BettingAction | DrawAction | ArrangeAction
 
 @dataclass(frozen=True)
 class Create:
-    """Open a seat table: ``seats`` holds ``"me"``, ``"remote"`` or AI levels; ``hands`` (draw) or None."""
+    """Open a seat table: ``seats`` holds ``"me"``, ``"remote"`` or AI levels; ``hands`` (draw, hold'em) or None.
+
+    Hold'em only: ``variant`` (``"nl"``, ``"fl"``, ``"plo"``), ``blinds``
+    (small, big) and ``stacks`` (one per seat); None means the table's default.
+    """
 
     type: ClassVar[str] = "create"
     game: str
     seats: tuple[str, ...]
     hands: int | None = None
+    variant: str | None = None
+    blinds: tuple[int, int] | None = None
+    stacks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -318,14 +337,54 @@ def _only(msg: dict[str, Any], allowed: set[str]) -> None:
                                            f"allowed: {', '.join(sorted(allowed)) or 'none'}")
 
 
-_GAMES = {"binh": (2, 4, BINH_LEVELS), "draw": (2, 6, DRAW_LEVELS)}
+_GAMES = {"binh": (2, 4, BINH_LEVELS), "draw": (2, 6, DRAW_LEVELS), "holdem": (2, 6, HOLDEM_LEVELS)}
+
+
+def _chips(value: Any, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_CHIPS:
+        raise ProtocolError("bad_message", f"create: {what} must be a whole number of chips in "
+                                           f"{low}..{MAX_CHIPS}, got {_short(value)}")
+    return value
+
+
+def _holdem_options(msg: dict[str, Any], seats: int) -> tuple[str | None, tuple[int, int] | None,
+                                                               tuple[int, ...] | None]:
+    """``variant``, ``blinds`` and ``stacks`` of a hold'em ``create`` (None where not given)."""
+    variant = msg.get("variant")
+    if "variant" in msg and (not isinstance(variant, str) or variant not in HOLDEM_VARIANTS):
+        raise ProtocolError("bad_message", f"create: 'variant' must be \"nl\" (no-limit hold'em), \"fl\" "
+                                           f"(fixed-limit hold'em) or \"plo\" (pot-limit Omaha), got "
+                                           f"{_short(variant)}")
+    blinds = None
+    if "blinds" in msg:
+        raw = msg["blinds"]
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise ProtocolError("bad_message", f"create: 'blinds' must be [small, big], e.g. [1, 2], got "
+                                               f"{_short(raw)}")
+        small, big = _chips(raw[0], "the small blind", 0), _chips(raw[1], "the big blind", 1)
+        if small > big:
+            raise ProtocolError("bad_message", f"create: the small blind ({small}) must not be larger than the "
+                                               f"big blind ({big})")
+        blinds = (small, big)
+    stacks = None
+    if "stacks" in msg:
+        raw = msg["stacks"]
+        if isinstance(raw, list):
+            if len(raw) != seats:
+                raise ProtocolError("bad_message", f"create: 'stacks' must hold one stack per seat ({seats}), "
+                                                   f"got {len(raw)}")
+            stacks = tuple(_chips(v, "a stack", 1) for v in raw)
+        else:
+            stacks = (_chips(raw, "'stacks' (one number for every seat, or a list)", 1),) * seats
+    return (variant if "variant" in msg else None), blinds, stacks
 
 
 def _create(msg: dict[str, Any]) -> Create:
-    _only(msg, {"game", "seats", "hands"})
     game = msg.get("game")
+    _only(msg, {"game", "seats", "hands"} | ({"variant", "blinds", "stacks"} if game == "holdem" else set()))
     if not isinstance(game, str) or game not in _GAMES:
-        raise ProtocolError("bad_message", f"create: 'game' must be \"binh\" or \"draw\", got {_short(game)}")
+        raise ProtocolError("bad_message", f"create: 'game' must be \"binh\", \"draw\" or \"holdem\", "
+                                           f"got {_short(game)}")
     low, high, levels = _GAMES[game]
     seats = msg.get("seats")
     if not isinstance(seats, list) or not low <= len(seats) <= high:
@@ -342,9 +401,11 @@ def _create(msg: dict[str, Any]) -> Create:
                                            "AIs only has nobody to play it")
     hands = None
     if "hands" in msg:
-        if game != "draw":
-            raise ProtocolError("bad_message", "create: 'hands' applies to draw only")
+        if game == "binh":
+            raise ProtocolError("bad_message", "create: 'hands' applies to hold'em and draw only")
         hands = _int(msg, "hands", "hands in the session", 1, 10_000)
+    if game == "holdem":
+        return Create(game, tuple(seats), hands, *_holdem_options(msg, len(seats)))
     return Create(game, tuple(seats), hands)
 
 
@@ -383,8 +444,8 @@ def _action(action: Any) -> Action:
         else:
             out = BettingAction(kind, amount)
     else:
-        raise ProtocolError("bad_message", f"act: 'kind' must be one of {', '.join(DRAW_KINDS)} (draw) or "
-                                           f"arrange (binh), got {_short(kind)}")
+        raise ProtocolError("bad_message", f"act: 'kind' must be one of {', '.join(BETTING_KINDS)} (draw and "
+                                           f"hold'em), draw (draw) or arrange (binh), got {_short(kind)}")
     extra = sorted(set(action) - allowed)
     if extra:
         raise ProtocolError("bad_message", f"act: unknown action field(s) {', '.join(map(repr, extra))}")

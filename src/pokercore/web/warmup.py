@@ -2,11 +2,11 @@
 
 Some AIs build tables on their first decision (the hard draw AI's particle
 set takes a second or two); :func:`warm_up` makes one decision with every
-AI level of both games on a fixed deal, so that cost is paid while the
+AI level of each game on a fixed deal, so that cost is paid while the
 server starts, not by the first person to sit down.
 
 >>> seconds = warm_up()
->>> sorted(seconds) == sorted(["binh", "draw"])
+>>> sorted(seconds) == sorted(["binh", "draw", "holdem"])
 True
 """
 
@@ -16,14 +16,15 @@ import time
 
 import numpy as np
 
-from .. import binh, draw
+from .. import binh, draw, holdem
 from ..draw import ai as draw_ai
+from ..holdem import ai as holdem_ai
 
 __all__ = ["warm_up"]
 
 
 def warm_up() -> dict[str, float]:
-    """One decision by every AI level of draw and Binh; the seconds each game took."""
+    """One decision by every AI level of draw, Binh and hold'em; the seconds each game took."""
     out = {}
     start = time.perf_counter()
     game = draw.DrawGame(draw.DrawConfig(players=2, hands=1, seed=0))
@@ -42,4 +43,14 @@ def warm_up() -> dict[str, float]:
         for level in binh.AGENT_LEVELS:
             binh.make_agent(level, np.random.default_rng(0), binh.DEFAULT_RULES)(deal.observation(seat))
     out["binh"] = time.perf_counter() - start
+    start = time.perf_counter()
+    for variant in holdem.VARIANTS:  # a decision on the flop: the AIs' equity code runs once
+        flop = holdem.HoldemState(holdem.HoldemConfig(variant, players=3), seed=0)
+        flop.call()
+        flop.call()
+        flop.check()
+        assert flop.actor is not None
+        for level in holdem_ai.LEVELS:
+            holdem_ai.make_agent(level, np.random.default_rng(0))(flop.observe(flop.actor))
+    out["holdem"] = time.perf_counter() - start
     return out

@@ -1,0 +1,269 @@
+"""A hold'em or Omaha session on the server: a :class:`~pokercore.holdem.HoldemGame` behind seats.
+
+No-limit and fixed-limit hold'em and pot-limit Omaha for 2-6 seats.  Each
+seat's view is built from the engine's own per-seat
+:class:`~pokercore.holdem.Observation` (its hole cards, the board, the
+public state, its legal moves with their "to" amounts), so it can never
+hold another seat's hidden cards: the hands shown at the showdown are the
+only foreign cards, and a mucked hand is listed as mucked, never shown.
+Moves arrive as typed protocol actions and are applied by the engine, which
+checks them; amounts are "to" amounts, as card rooms say them ("raise to
+300").
+
+Examples
+--------
+>>> from pokercore.web.protocol import Create
+>>> from pokercore.web.seat_table import Limits
+>>> t = HoldemSeatTable("t1", Create("holdem", ("me", "call"), 1, "nl", (5, 10), (1000, 400)), Limits(), seed=3)
+>>> v = t.view(0)
+>>> v["street"], v["button"], v["small_blind_seat"], v["pot"], len(v["hole"]), v["board"]
+('preflop', 0, 0, 15, 2, [])
+>>> [(a["kind"], a.get("min"), a.get("max")) for a in v["legal"]]
+[('fold', None, None), ('call', None, None), ('raise', 20, 1000)]
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from .. import describe_rank, evaluate, evaluate5
+from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observation, make_agent
+from ..holdem.errors import HoldemError
+from ..holdem.showdown import hand_pots, rank_hands
+from .protocol import Action, BettingAction, Create, ProtocolError, card_names
+from .seat_table import Limits, SeatTable
+
+__all__ = ["DEFAULT_BIG_BLINDS", "DEFAULT_BLINDS", "DEFAULT_HANDS", "HoldemSeatTable", "hand_name"]
+
+#: Hands in a session unless the creator asks for another number.
+DEFAULT_HANDS = 1000
+#: Small and big blind unless the creator asks for others.
+DEFAULT_BLINDS = (1, 2)
+#: Starting stack in big blinds unless the creator gives stacks.
+DEFAULT_BIG_BLINDS = 100
+
+
+def hand_name(hole: Sequence[int], board: Sequence[int], omaha: bool = False) -> str | None:
+    """Name of the best hand of ``hole`` with ``board`` (None before the flop).
+
+    Hold'em uses any five of the cards; Omaha exactly two hole cards and
+    three of the board.
+
+    >>> from pokercore import parse_cards
+    >>> hand_name(parse_cards("Ah Kh"), parse_cards("Qh Jh 2c"))
+    'High card, ace high'
+    >>> hand_name(parse_cards("Ah Kh 2c 3d"), parse_cards("Qh Jh Th"), omaha=True)
+    'Straight flush, ace high'
+    >>> hand_name(parse_cards("Ah Kh"), ()) is None
+    True
+    """
+    if len(board) < 3:
+        return None
+    if not omaha:
+        return describe_rank(evaluate(list(hole) + list(board)))
+    best = max(evaluate5(list(h) + list(b)) for h in combinations(hole, 2) for b in combinations(board, 3))
+    return describe_rank(best)
+
+
+def _pot_winners(obs: Observation, ranks: dict[int, int]) -> list[dict[str, Any]]:
+    """Each pot with the seats that won it (the hand is over): from the public state and shown hands only."""
+    out = []
+    for pot in obs.pots:
+        contenders = [i for i in pot.eligible if obs.live[i]]
+        shown = [i for i in contenders if i in ranks]
+        if len(contenders) > 1 and shown:
+            best = max(ranks[i] for i in shown)
+            winners = [i for i in shown if ranks[i] == best]
+        else:
+            winners = contenders
+        out.append({"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners})
+    return out
+
+
+def _legal(obs: Observation) -> list[dict[str, Any]]:
+    """The seat's legal moves: call with the bet it reaches and the chips it costs; bet and raise "to" ranges."""
+    out: list[dict[str, Any]] = []
+    me = obs.seat
+    for a in obs.legal_actions:
+        if a.kind == "call":
+            out.append({"kind": "call", "amount": a.min_amount, "chips": a.min_amount - obs.bets[me],
+                        "all_in": a.min_amount - obs.bets[me] >= obs.stacks[me]})
+        elif a.kind in ("bet", "raise"):
+            out.append({"kind": a.kind, "min": a.min_amount, "max": a.max_amount,
+                        "all_in": obs.bets[me] + obs.stacks[me]})
+        else:
+            out.append({"kind": a.kind})
+    return out
+
+
+class HoldemSeatTable(SeatTable):
+    """No-limit, fixed-limit hold'em or pot-limit Omaha for 2-6 seats (blinds 1/2 and 100 big blinds each
+    unless the ``create`` says otherwise)."""
+
+    game = "holdem"
+
+    def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
+                 seed: int | None = None) -> None:
+        super().__init__(table_id, request.seats, limits, owner)
+        seed = secrets.randbits(62) if seed is None else seed
+        small, big = request.blinds or DEFAULT_BLINDS
+        stacks = request.stacks or (DEFAULT_BIG_BLINDS * big,) * len(self.seats)
+        try:
+            self.config = HoldemConfig(request.variant or "nl", players=len(self.seats), small_blind=small,
+                                       big_blind=big, starting_stacks=stacks,
+                                       hands=DEFAULT_HANDS if request.hands is None else request.hands, seed=seed)
+        except HoldemError as exc:
+            raise ProtocolError("bad_message", f"create: {exc}") from None
+        ai_rng = np.random.default_rng([seed, 1])
+        for s in self.seats:
+            if s.kind == "ai":
+                s.agent = make_agent(s.level or "easy", ai_rng)
+        #: The session: its hands, stacks and button.
+        self.session = HoldemGame(self.config)
+        self._start_next()
+
+    # ------------------------------------------------------------------ flow
+    @property
+    def hand_state(self) -> HoldemState:
+        """The engine's state of the hand in play (or just played)."""
+        state = self.session.current_hand
+        assert state is not None  # a hand is started at creation
+        return state
+
+    def _hand_over(self) -> bool:
+        return self.hand_state.is_over
+
+    def _out(self) -> set[int]:
+        """Seats with no chips left (after a hand is over; empty during one)."""
+        if not self._hand_over():
+            return set()
+        return set(range(len(self.seats))) - set(self.session.playing_seats)
+
+    def _session_over(self) -> bool:
+        """All hands played, fewer than two seats have chips, or no person (page or bot) can play on."""
+        if self.session.is_over:
+            return True
+        out = self._out()
+        return not any(s.kind == "player" and s.index not in out for s in self.seats)
+
+    def _start_next(self) -> None:
+        for s in self.seats:
+            reset = getattr(s.agent, "reset", None)
+            if reset is not None:
+                reset()
+        self.session.start_hand()
+
+    def _finish_hand(self) -> None:
+        """Tell the AIs how the hand ended (their ``hand_over`` hook), once; a busted person counts as ready."""
+        state = self.hand_state
+        out = self._out()
+        for s in self.seats:
+            if s.kind == "player" and s.index in out:
+                s.ready = True
+        for s in self.seats:
+            hook = getattr(s.agent, "hand_over", None)
+            if hook is not None and state.dealt_in[s.index]:
+                hook(state.observe(s.index))
+
+    # ------------------------------------------------------------------ acting
+    def _apply_action(self, seat: int, action: Action) -> None:
+        state = self.hand_state
+        if state.is_over:
+            raise ProtocolError("not_your_turn", "the hand is over: send 'next' for the next hand")
+        if state.actor != seat:
+            who = self.seats[state.actor].name if state.actor is not None else "nobody"
+            raise ProtocolError("not_your_turn", f"it is {who}'s turn (seat {state.actor}), not seat {seat}'s; "
+                                                 f"nothing changed")
+        if not isinstance(action, BettingAction):
+            raise ProtocolError("illegal_action", f"{action.kind} is not a hold'em action: use fold, check, call, "
+                                                  f"bet or raise; nothing changed")
+        try:
+            state.act((action.kind, action.amount), seat)
+        except HoldemError as exc:
+            raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
+        if self._hand_over():  # this action may have ended the hand
+            self._finish_hand()
+
+    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
+        state = self.hand_state
+        seat = state.actor
+        if seat is None or self.seats[seat].kind != "ai":
+            return None
+        obs = state.observe(seat)
+        agent = self.seats[seat].agent
+        return seat, (lambda: agent(obs)), (self.session.hands_played, len(state.events))
+
+    def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:
+        state = self.hand_state
+        if stamp != (self.session.hands_played, len(state.events)) or state.actor != seat:
+            return False
+        try:
+            if result is None:
+                raise HoldemError("no decision")
+            state.act(result, seat)
+        except HoldemError:  # a failed or illegal decision: the safe move instead
+            state.act(CHECK if any(a.kind == "check" for a in state.legal_actions()) else FOLD, seat)
+        if state.is_over:
+            self._finish_hand()
+        return True
+
+    # ------------------------------------------------------------------ seeing
+    def _showdown(self, obs: Observation) -> dict[str, Any] | None:
+        if obs.payouts is None:
+            return None
+        omaha = obs.config.is_omaha
+        ranks = rank_hands(obs.revealed, obs.board, omaha) if obs.revealed and len(obs.board) == 5 else {}
+        return {
+            "payouts": list(obs.payouts),
+            "winners": [i for i, v in enumerate(obs.payouts) if v > 0],
+            "shown": [{"seat": i, "cards": card_names(c), "name": describe_rank(ranks[i])}
+                      for i, c in obs.revealed.items()],
+            "mucked": list(obs.mucked),
+            "pots": _pot_winners(obs, ranks),
+        }
+
+    @staticmethod
+    def _middle(obs: Observation) -> list[dict[str, Any]]:
+        """The pots in the middle during a hand: the chips of the finished betting rounds (bets stay in front)."""
+        behind = [c - b for c, b in zip(obs.committed, obs.bets)]
+        pots = hand_pots(behind, [not x for x in obs.live], obs.dead_money, obs.big_blind_seat)
+        return [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots if p.amount]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        obs = self.hand_state.observe(seat)
+        cfg = self.config
+        players = self.players_public()
+        out = self._out()
+        all_in = obs.all_in
+        for p in players:
+            i = p["seat"]
+            p.update(stack=obs.stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
+                     dealt_in=obs.dealt_in[i], all_in=all_in[i], ready=self.seats[i].ready,
+                     start=cfg.stacks[i], out=i in out)
+        return {
+            "type": "state", "game": "holdem", "table": self.id, "seat": seat,
+            "seq": self.seats[seat].next_seq, "version": self.version,
+            "hand_number": obs.hand_number, "hands": cfg.hands, "button": obs.button,
+            "small_blind_seat": obs.small_blind_seat, "big_blind_seat": obs.big_blind_seat,
+            "street": obs.street, "actor": obs.actor,
+            "hole": card_names(obs.hole), "board": card_names(obs.board),
+            "hand_name": hand_name(obs.hole, obs.board, cfg.is_omaha) if obs.hole else None,
+            "pot": obs.pot, "pots": self._middle(obs) if obs.payouts is None else [],
+            "current_bet": obs.current_bet, "to_call": obs.to_call, "bet_unit": obs.bet_unit,
+            "players": players,
+            "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "chips": e.chips, "to": e.to,
+                        "all_in": e.all_in} for e in obs.events],
+            "legal": _legal(obs) if obs.actor == seat else [],
+            "showdown": self._showdown(obs),
+            "game_over": obs.payouts is not None and self._session_over(),
+            "rules": {"variant": cfg.variant, "name": cfg.name, "betting": cfg.betting,
+                      "small_blind": cfg.small_blind, "big_blind": cfg.big_blind, "ante": cfg.ante,
+                      "bet_unit": cfg.bet_size(0), "big_bet": cfg.bet_size(2),
+                      "raise_cap": cfg.raise_cap if cfg.betting == "fixed-limit" else None,
+                      "hole_cards": cfg.hole_cards},
+        }
