@@ -97,6 +97,7 @@ PLAYER_SEATS = ("me", "remote")
 
 _CODE_OF = {format_card(c): c for c in range(52)}  # the canonical two-character names only
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 _MAX_INT = 2**31
 #: Refused messages up to this size are still read for the ``ref`` of their error.
 _REF_BYTES = 65536
@@ -155,12 +156,16 @@ Action = BettingAction | DrawAction | ArrangeAction
 
 @dataclass(frozen=True)
 class Create:
-    """Open a seat table: ``seats`` holds ``"me"``, ``"remote"`` or AI levels; ``hands`` (draw) or None."""
+    """Open a seat table: ``seats`` holds ``"me"``, ``"remote"`` or AI levels; ``hands`` (draw) or None.
+
+    ``player`` is the creator's player id (its history), or None.
+    """
 
     type: ClassVar[str] = "create"
     game: str
     seats: tuple[str, ...]
     hands: int | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -171,6 +176,7 @@ class Join:
     table: str
     seat: int
     token: str
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -311,6 +317,17 @@ def _str(msg: dict[str, Any], key: str) -> str:
     return v
 
 
+def _player(msg: dict[str, Any]) -> str | None:
+    """The optional ``player`` id of create and join: 16-64 letters, digits, - or _ (random, kept by the client)."""
+    v = msg.get("player")
+    if v is None:
+        return None
+    if not isinstance(v, str) or not _PLAYER_ID.match(v):
+        raise ProtocolError("bad_message", f"{msg['type']}: 'player' must be 16-64 letters, digits, - or _ "
+                                           f"(a random id the client keeps), got {_short(v)}")
+    return v
+
+
 def _only(msg: dict[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(msg) - allowed - {"type"})
     if extra:
@@ -322,7 +339,7 @@ _GAMES = {"binh": (2, 4, BINH_LEVELS), "draw": (2, 6, DRAW_LEVELS)}
 
 
 def _create(msg: dict[str, Any]) -> Create:
-    _only(msg, {"game", "seats", "hands"})
+    _only(msg, {"game", "seats", "hands", "player"})
     game = msg.get("game")
     if not isinstance(game, str) or game not in _GAMES:
         raise ProtocolError("bad_message", f"create: 'game' must be \"binh\" or \"draw\", got {_short(game)}")
@@ -345,14 +362,14 @@ def _create(msg: dict[str, Any]) -> Create:
         if game != "draw":
             raise ProtocolError("bad_message", "create: 'hands' applies to draw only")
         hands = _int(msg, "hands", "hands in the session", 1, 10_000)
-    return Create(game, tuple(seats), hands)
+    return Create(game, tuple(seats), hands, _player(msg))
 
 
 def _join(msg: dict[str, Any]) -> Join:
-    _only(msg, {"table", "seat", "token"})
+    _only(msg, {"table", "seat", "token", "player"})
     table = _str(msg, "table")
     seat = _int(msg, "seat", "a seat number", 0, 5)
-    return Join(table, seat, _str(msg, "token"))
+    return Join(table, seat, _str(msg, "token"), _player(msg))
 
 
 def _action(action: Any) -> Action:
