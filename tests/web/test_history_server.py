@@ -235,3 +235,26 @@ def test_a_bad_database_fails_at_start_up(tmp_path):
     blocker.write_text("x")
     with pytest.raises(StoreError, match="--db PATH"):
         create_app(LIMITS, db=str(blocker / "h.sqlite3"))
+
+
+def test_the_creator_is_stored_with_the_table_before_any_hand_is_over():
+    store = open_store(":memory:")
+    tc = starlette_test_client()(create_app(LIMITS, db=store))
+    with tc, closing():
+        c = connect(tc)
+        c.create("draw", ["call", "me"], hands=5, player=ME)
+        game, state = store.open_table(c.table)
+        assert game == "draw" and [s["player"] for s in state["seats"]] == [None, ME]
+        assert state["played"] == 0 and state["stacks"] == [200, 200] and state["button"] is None
+
+
+def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path, capsys):
+    from pokercore.cli.serve import main
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["--port", "0", "--db", str(blocker / "h.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("pokercore serve: error: cannot open the history database")
+    assert main(["--port", "0", "--db", ":memory:", "--no-db"]) == 2
+    assert "--db and --no-db: choose one" in capsys.readouterr().err

@@ -463,6 +463,8 @@ class SeatTableManager:
         self._adopt_ais(table)
         self.tables[table_id] = table
         if self.recorder is not None:
+            if request.player is not None and "me" in request.seats:
+                table.seats[request.seats.index("me")].player = request.player
             table.recorder = self.recorder
             self.recorder.table_opened(table)
         table.start()
