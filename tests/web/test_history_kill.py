@@ -32,7 +32,7 @@ def _serve(*args: str) -> tuple[subprocess.Popen, int]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen([sys.executable, "-m", "pokercore", "serve", "--port", str(port), "--no-warm-up",
-                             "--ai-delay", "0", "--log-level", "warning", *args],
+                             "--ai-delay", "0", "--ai-processes", "0", "--log-level", "warning", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for _ in range(600):
         try:
@@ -107,7 +107,7 @@ def test_kill_9_mid_hand_loses_only_the_hand_in_play(tmp_path):
         me.until(lambda m: m["type"] == "state" and m["seq"] > st["seq"])    # hand 4 is in play
     finally:
         os.kill(proc.pid, signal.SIGKILL)
-        proc.communicate(timeout=30)
+        proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

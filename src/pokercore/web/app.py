@@ -2,8 +2,8 @@
 
 >>> app = create_app()
 >>> [r.path for r in app.routes]  # doctest: +NORMALIZE_WHITESPACE
-['/', '/binh', '/draw', '/history', '/health', '/favicon.ico', '/ws', '/api/history',
- '/api/history/table/{table:str}', '/api/history/hand/{hand:int}', '/static']
+['/', '/binh', '/draw', '/equity', '/api/equity', '/api/range', '/history', '/health', '/favicon.ico', '/ws',
+ '/api/history', '/api/history/table/{table:str}', '/api/history/hand/{hand:int}', '/static']
 """
 
 from __future__ import annotations
