@@ -33,3 +33,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, Any, None]:
     outcome = yield
     _fail_skip(outcome.get_result())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _history_db_in_a_temp_folder(tmp_path_factory: pytest.TempPathFactory) -> Generator[None, None, None]:
+    """``pokercore serve`` started by a test without --db keeps its history in a temporary file, not the user's."""
+    old = os.environ.get("POKERCORE_DB")
+    os.environ["POKERCORE_DB"] = str(tmp_path_factory.mktemp("history") / "history.sqlite3")
+    yield
+    if old is None:
+        os.environ.pop("POKERCORE_DB", None)
+    else:
+        os.environ["POKERCORE_DB"] = old

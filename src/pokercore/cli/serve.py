@@ -73,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "core when there are several, else 0: in the server's own process)")
     p.add_argument("--no-warm-up", dest="warm", action="store_false",
                    help="do not build the AIs' tables at start-up (the first hard draw decision then waits)")
+    p.add_argument("--db", metavar="PATH|URL",
+                   help="where every hand is kept and tables resume after a restart: a SQLite file (default "
+                        "history.sqlite3 in the user's data folder, ~/.local/share/pokercore on Linux; "
+                        "$POKERCORE_DB overrides), ':memory:' for a throwaway one, or postgresql://... "
+                        "(needs pokercore[postgres])")
+    p.add_argument("--no-db", action="store_true", help="keep no history (tables are lost on a restart)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
                    help="how much the server logs (default info)")
     return p
@@ -209,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         import uvicorn
 
         from ..web import Access, Limits, create_app
+        from ..web.store import default_db_path, open_store
     except ImportError as exc:
         return refuse(PROG, f'the server needs the web extra: pip install "pokercore[web]" ({exc})')
     limits = Limits(max_tables=args.max_tables, max_tables_per_connection=args.max_tables_per_connection,
@@ -217,9 +224,16 @@ def main(argv: list[str] | None = None) -> int:
                     max_connections_per_client=args.max_connections_per_client,
                     messages_per_second=args.messages_per_second, burst=max(60.0, 3 * args.messages_per_second),
                     abandon_after=args.abandon_after, ai_delay=args.ai_delay)
+    if args.no_db and args.db is not None:
+        return refuse(PROG, "--db and --no-db: choose one")
     try:
         sock = listen(args.host, args.port)
     except PokercoreError as exc:
+        return refuse(PROG, exc)
+    try:
+        store = None if args.no_db else open_store(default_db_path() if args.db is None else args.db)
+    except PokercoreError as exc:
+        sock.close()
         return refuse(PROG, exc)
     with sock:
         host, port = sock.getsockname()[:2]
@@ -231,14 +245,21 @@ def main(argv: list[str] | None = None) -> int:
         query = f"?token={args.token}" if args.token else ""
         print(f"{PROG}: open {address_url(sock)}{query} in a browser (Ctrl+C stops)"
               + (f"; listening on every interface, port {port}" if wildcard else ""), flush=True)
+        print(f"{PROG}: " + ("no history kept (--no-db)" if store is None else
+                             f"history and open tables kept in {store.where}"), flush=True)
         for address in lan:
             print(f"{PROG}: on the same network (a phone): http://{address}:{port}/{query}", flush=True)
         if not ipaddress.ip_address(host).is_loopback:
             print(f"{PROG}: warning: other machines can reach this server: anyone who can reach it can open "
                   f"tables" + ("" if args.token else "; --token requires an access token") +
                   " (docs/serving.md)", file=sys.stderr, flush=True)
-        app = create_app(limits, access=access, warm=args.warm, ai_processes=ai_processes(args.ai_processes))
+        app = create_app(limits, access=access, warm=args.warm, ai_processes=ai_processes(args.ai_processes),
+                         db=store)
         config = uvicorn.Config(app, host=host, port=port, log_level=args.log_level,
                                 log_config=log_config(args.log_level), ws_max_size=limits.max_frame_bytes)
-        uvicorn.Server(config).run(sockets=[sock])
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        finally:
+            if store is not None:
+                store.close()
     return 0

@@ -1,8 +1,9 @@
 """The Starlette application of ``pokercore serve``: pages, static files and the ``/ws`` WebSocket.
 
 >>> app = create_app()
->>> [r.path for r in app.routes]
-['/', '/binh', '/draw', '/holdem', '/equity', '/api/equity', '/api/range', '/health', '/favicon.ico', '/ws', '/static']
+>>> [r.path for r in app.routes]  # doctest: +NORMALIZE_WHITESPACE
+['/', '/binh', '/draw', '/holdem', '/equity', '/api/equity', '/api/range', '/history', '/health', '/favicon.ico', '/ws',
+ '/api/history', '/api/history/table/{table:str}', '/api/history/hand/{hand:int}', '/static']
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .connection import Connection
 from .draw_seat_table import DrawSeatTable
 from .equity_page import EquityService
 from .favicon import FAVICON
+from .history_routes import history_routes
 from .holdem_seat_table import HoldemSeatTable
 from .protocol import (
     Act,
@@ -47,8 +49,10 @@ from .protocol import (
     raw_ref,
     ref_of,
 )
+from .recorder import Recorder
 from .seat_table import Limits, SeatTable, SeatTableManager
 from .security import Access, AccessGuard
+from .store import HistoryStore, open_store
 from .warmup import warm_up
 
 __all__ = ["STATIC", "Connection", "create_app"]
@@ -70,7 +74,8 @@ async def _leave(manager: SeatTableManager, conn: Connection) -> None:
     manager.left(table)
 
 
-async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, seat: int, **extra: Any) -> None:
+async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, seat: int, player: str | None,
+                **extra: Any) -> None:
     if conn.table is not None and conn.table is not table:
         await _leave(manager, conn)
     async with table.lock:
@@ -79,6 +84,10 @@ async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, s
         table.attach(seat, conn)
         conn.table, conn.seat = table, seat
         s = table.seats[seat]
+        if player is not None and player != s.player:  # who sits here, for the history
+            s.player = player
+            if table.recorder is not None:
+                table.recorder.seat_player(table, seat)
         conn.send({"type": "joined", "game": table.game, "table": table.id, "seat": seat,
                    "token": s.token, "seq": s.next_seq, **extra})
         table.broadcast()  # everyone sees who is connected; the joiner gets its state
@@ -94,7 +103,7 @@ async def _create(manager: SeatTableManager, conn: Connection, request: Create) 
     seats = request.seats
     tokens = {str(s.index): s.token for s in table.seats if seats[s.index] == "remote"}
     if "me" in seats:
-        await _join(manager, conn, table, seats.index("me"), tokens=tokens)
+        await _join(manager, conn, table, seats.index("me"), request.player, tokens=tokens)
     else:
         conn.send({"type": "created", "game": table.game, "table": table.id, "tokens": tokens})
 
@@ -110,7 +119,7 @@ async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessag
     if isinstance(msg, Join):
         wanted = manager.get(msg.table)
         wanted.check_token(msg.seat, msg.token)
-        await _join(manager, conn, wanted, msg.seat)
+        await _join(manager, conn, wanted, msg.seat, msg.player)
         return
     table = conn.table
     if table is None or table.closed:
@@ -223,9 +232,9 @@ async def _health(request: Request) -> Response:
 
 
 def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
-               warm: bool = False, ai_processes: int = 0) -> Starlette:
+               warm: bool = False, ai_processes: int = 0, db: str | HistoryStore | None = None) -> Starlette:
     """The ASGI application: ``/`` (choose a game), the game pages, ``/equity`` (with ``/api/equity`` and
-    ``/api/range``), ``/static``, ``/ws``, ``/health``.
+    ``/api/range``), ``/history`` (with the ``/api/history`` endpoints), ``/static``, ``/ws``, ``/health``.
 
     ``access`` says who may use it (Host, Origin, token; see
     :mod:`pokercore.web.security`); ``warm`` builds what the AIs need
@@ -233,9 +242,18 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
     for it at the first decision.  ``ai_processes`` > 0 runs the AIs in
     that many worker processes (:class:`~pokercore.web.ai_pool.AIPool`),
     so AI decisions use several cores; 0 keeps them in this process.
+    ``db`` keeps every hand and resumes
+    tables after a restart: a path, ``":memory:"`` or a ``postgresql://``
+    URL (opened now, so a bad one fails at start-up with a
+    :class:`~pokercore.web.store.StoreError`), or an open
+    :class:`~pokercore.web.store.HistoryStore`; None keeps no history.
     """
-    manager = SeatTableManager({"binh": BinhSeatTable, "draw": DrawSeatTable, "holdem": HoldemSeatTable}, limits)
+    factories: dict[str, Any] = {"binh": BinhSeatTable, "draw": DrawSeatTable, "holdem": HoldemSeatTable}
+    manager = SeatTableManager(factories, limits)
     access = access or Access()
+    store = open_store(db) if isinstance(db, str) else db
+    if store is not None:
+        manager.recorder = Recorder(store, factories)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -255,6 +273,8 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
             if manager.ai_pool is not None:
                 pool, manager.ai_pool = manager.ai_pool, None
                 await run_in_threadpool(pool.close)
+            if store is not None and isinstance(db, str):
+                store.close()
 
     calc = EquityService()
     app = Starlette(routes=[
@@ -265,11 +285,14 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
         Route("/equity", _page("equity.html")),
         Route("/api/equity", calc.equity, methods=["POST"]),
         Route("/api/range", calc.range, methods=["POST"]),
+        Route("/history", _page("history.html")),
         Route("/health", _health),
         Route("/favicon.ico", _favicon),
         WebSocketRoute("/ws", websocket_endpoint),
+        *history_routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], middleware=[Middleware(AccessGuard, access=access)], lifespan=lifespan)
     app.state.manager = manager
     app.state.access = access
+    app.state.store = store
     return app

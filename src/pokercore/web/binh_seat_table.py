@@ -34,6 +34,7 @@ from ..binh import (
 from ..errors import PokercoreError
 from .protocol import Action, ArrangeAction, Create, Preview, ProtocolError, card_names
 from .seat_table import Limits, SeatTable
+from .store import HandRecord
 
 __all__ = ["BinhSeatTable", "arrangement_json", "branch_names"]
 
@@ -95,6 +96,29 @@ class BinhSeatTable(SeatTable):
         self.totals = [0] * self.n
         self.history: list[DealResult] = []
         self._start_next()
+
+    @classmethod
+    def resume(cls, table_id: str, state: dict[str, Any], limits: Limits) -> BinhSeatTable:
+        """The session of a :meth:`snapshot` after its last finished deal; the next deal is dealt fresh."""
+        table = cls(table_id, Create("binh", cls.seat_specs(state)), limits, owner=state["owner"])
+        table.restore_seats(state)
+        table.totals, table.deal_number = [int(v) for v in state["totals"]], int(state["deals"])
+        table._start_next()
+        return table
+
+    # ------------------------------------------------------------------ history
+    def hand_number(self) -> int:
+        return self.deal_number
+
+    def hand_record(self) -> HandRecord | None:
+        rec = self.result
+        if rec is None:
+            return None
+        return HandRecord(self.deal_number, "pokercore-binh", rec.to_text(), list(rec.nets), range(self.n))
+
+    def snapshot(self) -> dict[str, Any]:
+        over = self.result is not None  # the totals hold the deals revealed so far
+        return {**super().snapshot(), "totals": list(self.totals), "deals": self.deal_number - (0 if over else 1)}
 
     # ------------------------------------------------------------------ flow
     def _start_next(self) -> None:

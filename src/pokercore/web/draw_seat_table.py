@@ -18,9 +18,11 @@ import numpy as np
 from .. import describe_rank, evaluate5
 from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Street
 from ..draw.ai import make_agent
+from ..draw.history import format_history
 from ..errors import PokercoreError
 from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
 from .seat_table import Limits, SeatTable
+from .store import HandRecord
 
 __all__ = ["DEFAULT_HANDS", "DrawSeatTable"]
 
@@ -55,7 +57,21 @@ class DrawSeatTable(SeatTable):
                 s.agent = make_agent(s.level or "easy", ai_rng)
         #: The session: its hands, stacks and button.
         self.session = DrawGame(self.config)
+        self._last_button: int | None = None  # the button of the last finished hand (to resume after it)
         self._start_next()
+
+    @classmethod
+    def resume(cls, table_id: str, state: dict[str, Any], limits: Limits) -> DrawSeatTable:
+        """The session of a :meth:`snapshot` after its last finished hand; the next hand is dealt fresh."""
+        table = cls(table_id, Create("draw", cls.seat_specs(state), state["hands"]), limits, owner=state["owner"])
+        table.restore_seats(state)
+        # DrawGame has no public way in at hand N: set its between-hands state (stacks, hands dealt, button)
+        game = table.session
+        game._hand, game._played, game._stacks = None, int(state["played"]), [int(v) for v in state["stacks"]]
+        game._button = table._last_button = state["button"]
+        game._bought = [int(v) for v in state.get("bought", [0] * len(table.seats))]  # rebuys so far
+        table._start_next()
+        return table
 
     # ------------------------------------------------------------------ flow
     @property
@@ -88,6 +104,24 @@ class DrawSeatTable(SeatTable):
                 reset()
         self.session.start_hand()
 
+    # ------------------------------------------------------------------ history
+    def hand_number(self) -> int:
+        return self.session.hands_played
+
+    def hand_record(self) -> HandRecord:
+        state = self.hand_state
+        nets = [end - start for end, start in zip(state.stacks, state.starting_stacks)]
+        shown = [rec[1] for rec in state.log if rec[0] == "show"]
+        return HandRecord(state.hand_number, "pokercore-draw", format_history(state), nets, shown)
+
+    def snapshot(self) -> dict[str, Any]:
+        state = self.hand_state
+        over = state.is_over
+        return {**super().snapshot(), "hands": self.config.hands,
+                "played": self.session.hands_played - (0 if over else 1),
+                "stacks": list(state.stacks if over else state.starting_stacks),
+                "button": state.button if over else self._last_button, "bought": list(self.session.bought_in)}
+
     def _finish_hand(self) -> None:
         """Tell the AIs how the hand ended (their ``hand_over`` hook), once.
 
@@ -95,6 +129,7 @@ class DrawSeatTable(SeatTable):
         it: the others never wait for a seat that will sit out.
         """
         state = self.hand_state
+        self._last_button = state.button
         out = self._out()
         for s in self.seats:
             if s.kind == "player" and s.index in out:

@@ -105,6 +105,7 @@ PLAYER_SEATS = ("me", "remote")
 
 _CODE_OF = {format_card(c): c for c in range(52)}  # the canonical two-character names only
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 _MAX_INT = 2**31
 #: Refused messages up to this size are still read for the ``ref`` of their error.
 _REF_BYTES = 65536
@@ -171,6 +172,8 @@ class Create:
 
     Hold'em only: ``variant`` (``"nl"``, ``"fl"``, ``"plo"``), ``blinds``
     (small, big) and ``stacks`` (one per seat); None means the table's default.
+
+    ``player`` is the creator's player id (its history), or None.
     """
 
     type: ClassVar[str] = "create"
@@ -180,6 +183,7 @@ class Create:
     variant: str | None = None
     blinds: tuple[int, int] | None = None
     stacks: tuple[int, ...] | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +194,7 @@ class Join:
     table: str
     seat: int
     token: str
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -330,6 +335,17 @@ def _str(msg: dict[str, Any], key: str) -> str:
     return v
 
 
+def _player(msg: dict[str, Any]) -> str | None:
+    """The optional ``player`` id of create and join: 16-64 letters, digits, - or _ (random, kept by the client)."""
+    v = msg.get("player")
+    if v is None:
+        return None
+    if not isinstance(v, str) or not _PLAYER_ID.match(v):
+        raise ProtocolError("bad_message", f"{msg['type']}: 'player' must be 16-64 letters, digits, - or _ "
+                                           f"(a random id the client keeps), got {_short(v)}")
+    return v
+
+
 def _only(msg: dict[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(msg) - allowed - {"type"})
     if extra:
@@ -381,7 +397,7 @@ def _holdem_options(msg: dict[str, Any], seats: int) -> tuple[str | None, tuple[
 
 def _create(msg: dict[str, Any]) -> Create:
     game = msg.get("game")
-    _only(msg, {"game", "seats", "hands"} | ({"variant", "blinds", "stacks"} if game == "holdem" else set()))
+    _only(msg, {"game", "seats", "hands", "player"} | ({"variant", "blinds", "stacks"} if game == "holdem" else set()))
     if not isinstance(game, str) or game not in _GAMES:
         raise ProtocolError("bad_message", f"create: 'game' must be \"binh\", \"draw\" or \"holdem\", "
                                            f"got {_short(game)}")
@@ -404,16 +420,15 @@ def _create(msg: dict[str, Any]) -> Create:
         if game == "binh":
             raise ProtocolError("bad_message", "create: 'hands' applies to hold'em and draw only")
         hands = _int(msg, "hands", "hands in the session", 1, 10_000)
-    if game == "holdem":
-        return Create(game, tuple(seats), hands, *_holdem_options(msg, len(seats)))
-    return Create(game, tuple(seats), hands)
+    options = _holdem_options(msg, len(seats)) if game == "holdem" else ()
+    return Create(game, tuple(seats), hands, *options, player=_player(msg))
 
 
 def _join(msg: dict[str, Any]) -> Join:
-    _only(msg, {"table", "seat", "token"})
+    _only(msg, {"table", "seat", "token", "player"})
     table = _str(msg, "table")
     seat = _int(msg, "seat", "a seat number", 0, 5)
-    return Join(table, seat, _str(msg, "token"))
+    return Join(table, seat, _str(msg, "token"), _player(msg))
 
 
 def _action(action: Any) -> Action:

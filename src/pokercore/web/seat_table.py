@@ -33,8 +33,9 @@ from starlette.concurrency import run_in_threadpool
 if TYPE_CHECKING:
     from .ai_pool import AIPool
 from .protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
+from .store import HandRecord
 
-__all__ = ["Limits", "Seat", "SeatTable", "SeatTableManager", "Sender"]
+__all__ = ["Limits", "Recorder", "Seat", "SeatTable", "SeatTableManager", "Sender"]
 
 log = logging.getLogger("pokercore.web")
 
@@ -45,6 +46,23 @@ class Sender(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def replaced(self) -> None: ...
+
+
+class Recorder(Protocol):
+    """What keeps the history (:class:`pokercore.web.recorder.Recorder`): told of tables and finished hands.
+
+    Its methods never raise: a failed write is logged and play goes on.
+    """
+
+    def table_opened(self, table: SeatTable) -> None: ...
+
+    def hand_finished(self, table: SeatTable) -> None: ...
+
+    def seat_player(self, table: SeatTable, seat: int) -> None: ...
+
+    def table_closed(self, table: SeatTable, reason: str) -> None: ...
+
+    def resume(self, table_id: str, limits: Limits) -> SeatTable | None: ...
 
 
 @dataclass(frozen=True)
@@ -116,6 +134,8 @@ class Seat:
     conn: Sender | None = field(default=None, repr=False)
     next_seq: int = 1
     ready: bool = False
+    #: the player id the page or bot sent with create or join (who this is across sessions), or None
+    player: str | None = None
 
     @property
     def name(self) -> str:
@@ -163,6 +183,9 @@ class SeatTable:
         self.creator: object = None
         self._driving = False
         self._driver: asyncio.Task[None] | None = None
+        #: keeps the history (set by the manager when the server has a database), and the last hand it got
+        self.recorder: Recorder | None = None
+        self.recorded_hand = 0
 
     # ------------------------------------------------------------------ subclass hooks
     def view(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
@@ -195,6 +218,36 @@ class SeatTable:
     def suggest_job(self, seat: int) -> Callable[[], dict[str, Any]]:
         """The ``suggestion`` for ``seat``, as a function to run off the loop; only Binh has one."""
         raise ProtocolError("illegal_action", "suggest is for Binh tables")
+
+    # ------------------------------------------------------------------ history hooks
+    def hand_number(self) -> int:
+        """The number of the hand in play or just finished (1, 2, ...)."""
+        return 0
+
+    def hand_record(self) -> HandRecord | None:
+        """The finished hand as it is stored (called once per hand, when it is over); None: not recorded."""
+        return None
+
+    def snapshot(self) -> dict[str, Any]:
+        """What :meth:`resume` needs to continue the session after the last finished hand (JSON-ready)."""
+        return {"seats": [{"kind": s.kind, "level": s.level, "token": s.token, "player": s.player}
+                          for s in self.seats], "owner": self.owner}
+
+    def restore_seats(self, state: dict[str, Any]) -> None:
+        """Give the seats back their tokens and players from a :meth:`snapshot`."""
+        for s, saved in zip(self.seats, state["seats"]):
+            s.token, s.player = saved["token"], saved["player"]
+
+    @classmethod
+    def seat_specs(cls, state: dict[str, Any]) -> tuple[str, ...]:
+        """The ``create`` seats of a :meth:`snapshot`'s table ("remote" for players)."""
+        return tuple("remote" if s["kind"] == "player" else str(s["level"]) for s in state["seats"])
+
+    def _record(self) -> None:
+        """Hand a hand that just finished to the recorder, once (call under the lock)."""
+        if self.recorder is not None and self._hand_over() and self.hand_number() != self.recorded_hand:
+            self.recorded_hand = self.hand_number()
+            self.recorder.hand_finished(self)
 
     # ------------------------------------------------------------------ seats
     def check_token(self, seat: int, token: str) -> Seat:
@@ -239,8 +292,9 @@ class SeatTable:
         return not self.ever_connected and now - self.created_at < self.limits.abandon_after
 
     def broadcast(self) -> None:
-        """Send every connected seat its own view (call under the lock)."""
+        """Send every connected seat its own view (call under the lock); a finished hand is recorded first."""
         self.version += 1
+        self._record()
         for s in self.seats:
             if s.conn is not None:
                 s.conn.send(self.view(s.index))
@@ -364,6 +418,8 @@ class SeatTableManager:
         self.connections: dict[str, int] = {}
         #: Where the tables' AIs decide: worker processes, or ``None`` for this process (threads).
         self.ai_pool: AIPool | None = None
+        #: keeps the history and resumes tables after a restart (None: no database)
+        self.recorder: Recorder | None = None
 
     # ------------------------------------------------------------------ connections
     def open_connection(self, client: str) -> str | None:
@@ -404,13 +460,22 @@ class SeatTableManager:
         table_id = secrets.token_urlsafe(9)
         table = self.factories[request.game](table_id, request, lim, owner=owner)
         table.creator = creator
+        self._adopt_ais(table)
+        self.tables[table_id] = table
+        if self.recorder is not None:
+            if request.player is not None and "me" in request.seats:
+                table.seats[request.seats.index("me")].player = request.player
+            table.recorder = self.recorder
+            self.recorder.table_opened(table)
+        table.start()
+        return table
+
+    def _adopt_ais(self, table: SeatTable) -> None:
+        """Hand ``table``'s AIs to the worker processes, if the server runs them there."""
         if self.ai_pool is not None:
             for seat in table.seats:
                 if seat.agent is not None:
-                    seat.agent = self.ai_pool.adopt(table_id, seat.index, seat.agent)
-        self.tables[table_id] = table
-        table.start()
-        return table
+                    seat.agent = self.ai_pool.adopt(table.id, seat.index, seat.agent)
 
     def _make_room(self, now: float) -> None:
         """Remove one table that is not in play: a finished one first, else the longest abandoned."""
@@ -432,9 +497,18 @@ class SeatTableManager:
         self.tables.pop(table.id, None)
         if self.ai_pool is not None:
             self.ai_pool.drop(table.id)
+        if self.recorder is not None:
+            self.recorder.table_closed(table, reason)
 
     def get(self, table_id: str) -> SeatTable:
         table = self.tables.get(table_id)
+        if table is None and self.recorder is not None and len(self.tables) < self.limits.max_tables:
+            table = self.recorder.resume(table_id, self.limits)  # open when the server stopped: it goes on
+            if table is not None:
+                table.recorder = self.recorder
+                self._adopt_ais(table)
+                self.tables[table_id] = table
+                table.start()
         if table is None or table.closed:
             raise ProtocolError("no_table", f"no table {table_id!r} (it may have been closed after being "
                                             f"abandoned): create a new one")
@@ -450,10 +524,7 @@ class SeatTableManager:
             idle = now - t.last_message > lim.idle_after
             over = t.finished and t.connected == 0
             if abandoned or idle or over:
-                t.close("the session is over" if over else "abandoned" if abandoned else "idle")
-                del self.tables[tid]
-                if self.ai_pool is not None:
-                    self.ai_pool.drop(tid)
+                self.discard(t, "the session is over" if over else "abandoned" if abandoned else "idle")
                 gone.append(tid)
         return gone
 

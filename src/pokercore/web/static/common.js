@@ -74,6 +74,18 @@ const store = {
   set(area, key, v) { try { if (v === null) area.removeItem(key); else area.setItem(key, JSON.stringify(v)); } catch (e) { /* kept in memory only */ } },
 };
 
+// Who this person is across sessions (the history): a random id kept in this browser, sent with create and
+// join. Whoever knows it can read this browser's history, so it never leaves the page except to this server.
+function playerId() {
+  let id = store.get(localStorage, "pokercore-player");
+  if (typeof id !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    store.set(localStorage, "pokercore-player", id);
+  }
+  return id;
+}
+
 // The deck: two colours (red and black) or four (clubs green, diamonds blue), kept on this device.
 function applyDeck(deck) {
   document.body.dataset.deck = deck;
@@ -147,7 +159,11 @@ class GameClient {
     };
   }
   // Send if connected; false (nothing sent) while reconnecting.
-  send(msg) { if (!this.open) return false; this.ws.send(JSON.stringify(msg)); return true; }
+  send(msg) {
+    if (!this.open) return false;
+    if (msg.type === "create" || msg.type === "join") msg = { ...msg, player: playerId() };
+    this.ws.send(JSON.stringify(msg)); return true;
+  }
   leave() { this.seat = null; }
 }
 

@@ -1,0 +1,114 @@
+"""Between the seat tables and the history database: what is written when, and tables resumed after a restart.
+
+A :class:`Recorder` is handed to the :class:`~pokercore.web.seat_table.SeatTableManager`
+by :func:`~pokercore.web.create_app` when the server has a database.  It
+writes a table when it opens, every hand as soon as it is over (with the
+table's state after it, one transaction) and the table's end; and when a
+``join`` names a table the server does not hold, it resumes it from the
+database if it was still open when the server stopped.  A resumed table
+has its seats, tokens, players, running totals and hand number back; the
+hand that was in play is dealt again fresh.
+
+A write that fails (a full disk, a lost database server) is logged and
+counted in :attr:`Recorder.failures`; the table plays on.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .seat_table import Limits, SeatTable
+from .store import HistoryStore, TableRecord
+
+__all__ = ["PLAYER_ID", "Recorder", "valid_player"]
+
+log = logging.getLogger("pokercore.web")
+
+#: A player id: 16-64 letters, digits, ``-`` or ``_`` (a page makes a random one of 22).
+PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+def valid_player(value: str | None) -> bool:
+    """Whether ``value`` is a player id a page or bot may send.
+
+    >>> valid_player("k3Jd9_x-2LmQpRs0aZ7yWw"), valid_player("bob"), valid_player(None)
+    (True, False, False)
+    """
+    return value is not None and PLAYER_ID.match(value) is not None
+
+
+class Recorder:
+    """Writes seat tables and their finished hands to a :class:`~pokercore.web.store.HistoryStore`.
+
+    Parameters
+    ----------
+    store : HistoryStore
+        The database.
+    factories : dict
+        Game name to seat table class (each has a ``resume`` class method).
+    """
+
+    def __init__(self, store: HistoryStore, factories: dict[str, Callable[..., SeatTable]]) -> None:
+        self.store = store
+        self.factories = factories
+        #: writes that failed since the server started (each is logged)
+        self.failures = 0
+
+    def _safely(self, what: str, table_id: str, write: Callable[[], None]) -> None:
+        try:
+            write()
+        except Exception:
+            self.failures += 1
+            log.exception("history: could not store %s of table %s in %s; the table plays on", what, table_id,
+                          self.store.where)
+
+    def table_opened(self, table: SeatTable) -> None:
+        record = TableRecord(table.id, table.game, [s.name for s in table.seats], table.snapshot(),
+                             [s.player for s in table.seats])
+        self._safely("the opening", table.id, lambda: self.store.table_opened(record))
+
+    def hand_finished(self, table: SeatTable) -> None:
+        try:
+            hand = table.hand_record()
+            if hand is None:
+                return
+            state = table.snapshot()
+            closed = "the session is over" if table.finished else None
+        except Exception:  # a bug in a game's record: log it, never stop the table
+            self.failures += 1
+            log.exception("history: could not write up a hand of table %s; the table plays on", table.id)
+            return
+        self._safely(f"hand {hand.number}", table.id, lambda: self.store.hand_finished(table.id, hand, state, closed))
+
+    def seat_player(self, table: SeatTable, seat: int) -> None:
+        player = table.seats[seat].player
+        self._safely("a seat's player", table.id, lambda: self.store.seat_player(table.id, seat, player))
+
+    def table_closed(self, table: SeatTable, reason: str) -> None:
+        self._safely("the end", table.id, lambda: self.store.table_closed(table.id, reason))
+
+    def resume(self, table_id: str, limits: Limits) -> SeatTable | None:
+        """The table ``table_id`` as it was after its last finished hand, or None if it is not open in the store."""
+        try:
+            found = self.store.open_table(table_id)
+        except Exception:
+            log.exception("history: could not read table %s from %s", table_id, self.store.where)
+            return None
+        if found is None:
+            return None
+        game, state = found
+        factory: Any = self.factories.get(game)
+        if factory is None or not hasattr(factory, "resume"):
+            return None
+        try:
+            table: SeatTable = factory.resume(table_id, state, limits)
+        except Exception:
+            log.exception("history: could not resume table %s; it is closed", table_id)
+            self._safely("the end", table_id, lambda: self.store.table_closed(table_id, "could not be resumed"))
+            return None
+        table.recorded_hand = table.hand_number() - 1  # the fresh hand is recorded when it is over
+        log.info("table %s resumed from the history database (hand %d)", table_id, table.hand_number())
+        return table
