@@ -187,3 +187,58 @@ def test_a_worker_that_dies_is_replaced_and_the_table_plays_on(pool):
     # the next decision goes to a fresh worker that holds the agent as it was when the table opened
     assert remote(obs) == first
     pool.drop("phoenix")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry))
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc (Linux)")
+def test_workers_leave_when_the_server_is_killed():
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "pokercore", "serve", "--port", str(port), "--ai-processes", "2",
+                             "--no-warm-up", "--no-db", "--log-level", "warning"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        workers = [p for c in _children(proc.pid) for p in [c, *_children(c)]]
+        assert workers, "the server started no worker processes"
+    finally:
+        proc.kill()  # SIGKILL: the server cannot tell its workers
+        proc.wait(10)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.2)
+    assert not [p for p in workers if _alive(p)], "AI workers outlived their server"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import pickle
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -57,7 +59,15 @@ DECISION_TIMEOUT = 120.0
 _AGENTS: dict[tuple[str, int], Any] = {}
 
 
+def _watch_parent(parent: int) -> None:
+    # a server killed with SIGKILL cannot stop its workers: each leaves on its own when its parent is gone
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
 def _worker_start(warm: bool) -> None:
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="pokercore-parent-watch", daemon=True).start()
     if warm:
         from .warmup import warm_up
         warm_up()
