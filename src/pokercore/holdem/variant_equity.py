@@ -163,7 +163,7 @@ def _game(game: object) -> str:
     return GAMES[game.lower()]
 
 
-def _hands(game: str, players: Sequence[CardsLike], name: str) -> tuple[list[str], list[list[int]]]:
+def _hands(game: str, players: Sequence[CardsLike] | np.ndarray, name: str) -> tuple[list[str], list[list[int]]]:
     if isinstance(players, np.ndarray) and players.ndim == 2:
         players = list(players)  # one row of card codes per player
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):

@@ -39,40 +39,11 @@ from ..errors import PokercoreValueError
 from ..holdem.ai import AGENTS as _HOLDEM_AGENTS
 
 __all__ = [
-    "BETTING_KINDS",
-    "BINH_LEVELS",
-    "CLIENT_TYPES",
-    "CLOSE_CODES",
-    "DRAW_KINDS",
-    "DRAW_LEVELS",
-    "HOLDEM_LEVELS",
-    "HOLDEM_VARIANTS",
-    "MAX_DEPTH",
-    "MAX_FRAME_BYTES",
-    "MAX_MESSAGE_BYTES",
-    "PLAYER_SEATS",
-    "Act",
-    "Action",
-    "ArrangeAction",
-    "BettingAction",
-    "ClientMessage",
-    "Create",
-    "DrawAction",
-    "Join",
-    "Next",
-    "Ping",
-    "Preview",
-    "ProtocolError",
-    "Rebuy",
-    "Suggest",
-    "card_codes",
-    "card_names",
-    "encode",
-    "error_message",
-    "nested_too_deep",
-    "parse_message",
-    "raw_ref",
-    "ref_of",
+    "BETTING_KINDS", "BINH_LEVELS", "CLIENT_TYPES", "CLOSE_CODES", "DRAW_KINDS", "DRAW_LEVELS", "HOLDEM_LEVELS",
+    "HOLDEM_VARIANTS", "MAX_DEPTH", "MAX_FRAME_BYTES", "MAX_MESSAGE_BYTES", "PLAYER_SEATS", "Act", "Action",
+    "ArrangeAction", "BettingAction", "ClientMessage", "Create", "DrawAction", "Join", "Next", "Ping", "Preview",
+    "ProtocolError", "Rebuy", "Suggest", "card_codes", "card_names", "encode", "error_message", "nested_too_deep",
+    "parse_message", "raw_ref", "ref_of",
 ]
 
 #: Largest message the server reads (bytes of UTF-8); larger ones are refused with ``too_large``.
@@ -338,12 +309,10 @@ def _str(msg: dict[str, Any], key: str) -> str:
 def _player(msg: dict[str, Any]) -> str | None:
     """The optional ``player`` id of create and join: 16-64 letters, digits, - or _ (random, kept by the client)."""
     v = msg.get("player")
-    if v is None:
-        return None
-    if not isinstance(v, str) or not _PLAYER_ID.match(v):
+    if v is not None and (not isinstance(v, str) or not _PLAYER_ID.match(v)):
         raise ProtocolError("bad_message", f"{msg['type']}: 'player' must be 16-64 letters, digits, - or _ "
                                            f"(a random id the client keeps), got {_short(v)}")
-    return v
+    return v if isinstance(v, str) else None
 
 
 def _only(msg: dict[str, Any], allowed: set[str]) -> None:
@@ -363,24 +332,23 @@ def _chips(value: Any, what: str, low: int) -> int:
     return value
 
 
-def _holdem_options(msg: dict[str, Any], seats: int) -> tuple[str | None, tuple[int, int] | None,
-                                                               tuple[int, ...] | None]:
+_HoldemOptions = tuple[str | None, tuple[int, int] | None, tuple[int, ...] | None]
+
+
+def _holdem_options(msg: dict[str, Any], seats: int) -> _HoldemOptions:
     """``variant``, ``blinds`` and ``stacks`` of a hold'em ``create`` (None where not given)."""
     variant = msg.get("variant")
     if "variant" in msg and (not isinstance(variant, str) or variant not in HOLDEM_VARIANTS):
-        raise ProtocolError("bad_message", f"create: 'variant' must be \"nl\" (no-limit hold'em), \"fl\" "
-                                           f"(fixed-limit hold'em) or \"plo\" (pot-limit Omaha), got "
-                                           f"{_short(variant)}")
+        raise ProtocolError("bad_message", f"create: 'variant' must be \"nl\" (no-limit hold'em), \"fl\" (fixed-"
+                                           f"limit hold'em) or \"plo\" (pot-limit Omaha), got {_short(variant)}")
     blinds = None
     if "blinds" in msg:
         raw = msg["blinds"]
         if not isinstance(raw, list) or len(raw) != 2:
-            raise ProtocolError("bad_message", f"create: 'blinds' must be [small, big], e.g. [1, 2], got "
-                                               f"{_short(raw)}")
+            raise ProtocolError("bad_message", f"create: 'blinds' must be [small, big], e.g. [1, 2], got {_short(raw)}")
         small, big = _chips(raw[0], "the small blind", 0), _chips(raw[1], "the big blind", 1)
         if small > big:
-            raise ProtocolError("bad_message", f"create: the small blind ({small}) must not be larger than the "
-                                               f"big blind ({big})")
+            raise ProtocolError("bad_message", f"create: the small blind ({small}) must not be over the big ({big})")
         blinds = (small, big)
     stacks = None
     if "stacks" in msg:
@@ -420,8 +388,8 @@ def _create(msg: dict[str, Any]) -> Create:
         if game == "binh":
             raise ProtocolError("bad_message", "create: 'hands' applies to hold'em and draw only")
         hands = _int(msg, "hands", "hands in the session", 1, 10_000)
-    options = _holdem_options(msg, len(seats)) if game == "holdem" else ()
-    return Create(game, tuple(seats), hands, *options, player=_player(msg))
+    variant, blinds, stacks = _holdem_options(msg, len(seats)) if game == "holdem" else (None, None, None)
+    return Create(game, tuple(seats), hands, variant, blinds, stacks, _player(msg))
 
 
 def _join(msg: dict[str, Any]) -> Join:
