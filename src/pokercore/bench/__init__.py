@@ -82,12 +82,20 @@ SECTIONS: list[Section] = [
     Section("import", import_rows),
     Section("hold'em", lambda settings, _pending: holdem_rows(settings)),
     Section("hold'em game", holdem_game_rows),
+    Section("Monte Carlo overlap", lambda settings, _pending: holdem_mc_rows(settings)),
 ]
 
 
 def holdem_rows(settings: Settings) -> list[Row]:
     """The hold'em and Omaha rows (:mod:`pokercore.bench.holdem` times them itself)."""
     from .holdem import bench_rows
+
+    return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
+
+
+def holdem_mc_rows(settings: Settings) -> list[Row]:
+    """Monte Carlo over heavily overlapping multiway ranges (:mod:`pokercore.bench.holdem_mc`)."""
+    from .holdem_mc import bench_rows
 
     return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
 

@@ -106,6 +106,9 @@ def speed_goals(rows: list[Row]) -> list[dict[str, Any]]:
            None if imp is None else (imp.seconds or 0) < GOAL_IMPORT_S,
            "wall time minus interpreter start-up")
     _holdem_goals(rows, target)
+    from .holdem_mc import goals as mc_goals
+
+    mc_goals(rows, target)
     holdem_game_goal(rows, target)
     return targets
 
