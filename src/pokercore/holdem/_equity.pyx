@@ -119,7 +119,7 @@ cdef void _river(_Grp *g, const uint8_t *deck, int n, int level, uint64_t key, u
     cdef bint check = level == 0 or (level == g.split_level and g.parts > 1)
     cdef bint flush = g.sc[0] >= 4 or g.sc[1] >= 4 or g.sc[2] >= 4 or g.sc[3] >= 4
     cdef int p, r0, r1, best, nb
-    cdef int ranks[PC_MAX_PLAYERS]
+    cdef int rk[PC_MAX_PLAYERS][52]
     cdef uint64_t k0, k1, b0, b1
     cdef int64_t w0 = 0, w1 = 0, tt = 0, ww
     if n > 52:
@@ -173,27 +173,35 @@ cdef void _river(_Grp *g, const uint8_t *deck, int n, int level, uint64_t key, u
         g.win[1] += w1
         g.tie2 += tt
         return
+    # Several players: each player's ranks over the items, then the showdowns.
+    for p in range(g.P):
+        k0 = key + g.hk[p]
+        b0 = bits | g.hb[p]
+        if flush:
+            for i in range(m):
+                rk[p][i] = pc7_rank7_sum(k0 + PC7_CARD[item[i]], b0 | PC7_BIT16[item[i]])
+        else:
+            for i in range(m):
+                rk[p][i] = pc7_nonflush7_sum(<uint32_t>(k0 + PC7_CARD[item[i]]))
     for i in range(m):
-        c = item[i]
-        best = 0
-        nb = 0
-        for p in range(g.P):
-            if flush:
-                ranks[p] = pc7_rank7_sum(key + g.hk[p] + PC7_CARD[c], bits | g.hb[p] | PC7_BIT16[c])
-            else:
-                ranks[p] = pc7_nonflush7_sum(<uint32_t>(key + g.hk[p] + PC7_CARD[c]))
-            if ranks[p] > best:
-                best = ranks[p]
+        best = rk[0][i]
+        nb = 1
+        r1 = 0
+        for p in range(1, g.P):
+            r0 = rk[p][i]
+            if r0 > best:
+                best = r0
                 nb = 1
-            elif ranks[p] == best:
+                r1 = p
+            elif r0 == best:
                 nb += 1
+        if nb == 1:
+            g.win[r1] += iw[i]
+            continue
         for p in range(g.P):
-            if ranks[p] == best:
-                if nb == 1:
-                    g.win[p] += iw[i]
-                else:
-                    g.tie[p] += iw[i]
-                    g.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += iw[i]
+            if rk[p][i] == best:
+                g.tie[p] += iw[i]
+                g.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += iw[i]
 
 
 cdef void _grouped(_Grp *g, const uint8_t *src, int n, int left, int level, uint64_t key, uint64_t bits,
@@ -484,6 +492,186 @@ def weigh_counts(const int64_t[::1] win, const int64_t[::1] tie, const int64_t[:
             c[p * (PC_MAX_PLAYERS + 1) + nt] = tcount[p, nt]
     result = np.zeros((4, P), dtype=np.float64)
     total = weight * _weigh(result, weight, w, t, c, P)
+    return result, total
+
+
+# -- Deals alike up to suits: one enumeration for each class ----------------------------------
+#
+# Renaming the suits (the same renaming for every player's cards, the board and the dead cards)
+# maps the boards of one deal one to one onto those of the renamed deal, every hand keeping its
+# rank: the two deals have the same integer counts.  ``canonical_deals`` gives each deal the least
+# encoding over the renamings that keep the board and the dead cards least, so deals with equal
+# encodings are renamings of each other; ``class_counts`` enumerates one deal of each class and
+# ``weigh_classes`` weighs every deal with its class's counts, deal by deal in order, exactly as
+# ``exact_unit`` would.
+
+cdef int[24][4] _PERMS
+cdef int _np = 0
+for _a in range(4):
+    for _b in range(4):
+        for _c in range(4):
+            for _d in range(4):
+                if len({_a, _b, _c, _d}) == 4:
+                    _PERMS[_np][0] = _a
+                    _PERMS[_np][1] = _b
+                    _PERMS[_np][2] = _c
+                    _PERMS[_np][3] = _d
+                    _np += 1
+
+
+cdef inline uint64_t _rename_mask(uint64_t mask, const int *perm) noexcept nogil:
+    cdef uint64_t out = 0
+    cdef int c
+    for c in range(52):
+        if (mask >> c) & 1:
+            out |= (<uint64_t>1) << ((c & ~3) | perm[c & 3])
+    return out
+
+
+def canonical_deals(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask):
+    """Each deal's least encoding over the suit renamings that keep the board and dead cards least.
+
+    Row ``a`` of the ``(m, 2P)`` uint8 result encodes deal ``a`` (each
+    player's two cards renamed, higher first); two deals have equal rows
+    exactly when a renaming of suits maps one onto the other, the board and
+    the dead cards onto themselves, so their counts are equal.
+    """
+    import numpy as np
+    cdef Py_ssize_t m = holes.shape[0], a
+    cdef int width = <int>holes.shape[1], P = width // 2, j, q, p, x, y, t, better
+    cdef uint64_t bmask = 0, bm, dm, best_b = 0, best_d = 0
+    cdef int keep[24]
+    cdef int nkeep = 0
+    cdef uint8_t cur[2 * PC_MAX_PLAYERS]
+    cdef uint8_t low[2 * PC_MAX_PLAYERS]
+    if P < 1 or P > PC_MAX_PLAYERS or width != 2 * P or board.shape[0] > 5:
+        raise ValueError("canonical_deals: bad shapes")
+    for j in range(board.shape[0]):
+        bmask |= (<uint64_t>1) << (board[j] & 63)
+    bmask &= (<uint64_t>1 << 52) - 1
+    dead_mask &= (<uint64_t>1 << 52) - 1
+    for q in range(24):
+        bm = _rename_mask(bmask, _PERMS[q])
+        dm = _rename_mask(dead_mask, _PERMS[q])
+        if nkeep == 0 or bm < best_b or (bm == best_b and dm < best_d):
+            best_b = bm
+            best_d = dm
+            nkeep = 0
+        if bm == best_b and dm == best_d:
+            keep[nkeep] = q
+            nkeep += 1
+    out = np.empty((m, width), dtype=np.uint8)
+    cdef uint8_t[:, ::1] ov = out
+    with nogil:
+        for a in range(m):
+            for t in range(nkeep):
+                q = keep[t]
+                for p in range(P):
+                    x = holes[a, 2 * p] & 63
+                    y = holes[a, 2 * p + 1] & 63
+                    x = (x & ~3) | _PERMS[q][x & 3]
+                    y = (y & ~3) | _PERMS[q][y & 3]
+                    cur[2 * p] = <uint8_t>(x if x > y else y)
+                    cur[2 * p + 1] = <uint8_t>(y if x > y else x)
+                better = t == 0
+                if not better:
+                    for j in range(width):
+                        if cur[j] != low[j]:
+                            better = cur[j] < low[j]
+                            break
+                if better:
+                    for j in range(width):
+                        low[j] = cur[j]
+            for j in range(width):
+                ov[a, j] = low[j]
+    return out
+
+
+def class_counts(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask, int64_t[:, ::1] out,
+                 Py_ssize_t a_lo, Py_ssize_t a_hi, const int32_t[::1] stop=None, bint signals=False):
+    """Integer counts of deals ``a_lo..a_hi-1`` into rows of ``out`` (``(m, P * (P + 1))`` int64).
+
+    Row ``a``: ``win[P]``, ``tie[P]``, then ``tcount[p, k]`` for ``k = 2..P``
+    (player-major).  Returns False if the run stopped early (see
+    :func:`exact_unit`), True otherwise.
+    """
+    cdef int P = <int>(holes.shape[1] // 2)
+    cdef uint64_t fixed_key, fixed_bits
+    cdef int k = _board_args(board, &fixed_key, &fixed_bits)
+    cdef Py_ssize_t a
+    cdef int p, nt, j
+    cdef int64_t win[PC_MAX_PLAYERS]
+    cdef int64_t tie[PC_MAX_PLAYERS]
+    cdef int64_t tcount[PC_MAX_PLAYERS * (PC_MAX_PLAYERS + 1)]
+    cdef double work = 0.0
+    cdef bint done = True
+    cdef pc_poll ctx
+    if P < 2 or P > PC_MAX_PLAYERS or holes.shape[1] != 2 * P or out.shape[1] != P * (P + 1):
+        raise ValueError("class_counts: bad shapes")
+    if a_lo < 0 or a_hi > holes.shape[0] or a_hi > out.shape[0]:
+        raise ValueError("class_counts: bad deal range")
+    if stop is not None and stop.shape[0] < 1:
+        raise ValueError("class_counts: stop must hold one int32")
+    ctx.stop = &stop[0] if stop is not None else NULL
+    ctx.signals = signals
+    ctx.raised = 0
+    with nogil:
+        for a in range(a_lo, a_hi):
+            if work >= POLL_HANDS:
+                work = 0.0
+                if poll(&ctx):
+                    done = False
+                    break
+            _zero(win, tie, tcount)
+            _enum_one(&holes[a, 0], P, fixed_key, fixed_bits, &board[0] if k else NULL, k, dead_mask,
+                      0, 52, 1, 0, 1, win, tie, tcount)
+            j = 0
+            for p in range(P):
+                out[a, p] = win[p]
+                out[a, P + p] = tie[p]
+                for nt in range(2, P + 1):
+                    out[a, 2 * P + j] = tcount[p * (PC_MAX_PLAYERS + 1) + nt]
+                    j += 1
+            work += (_boards(win, tcount, P)) * P + 1.0
+    if ctx.raised:
+        raise_pending()
+    return done
+
+
+def weigh_classes(const int64_t[:, ::1] counts, const int64_t[::1] cls, const double[::1] weights, Py_ssize_t a_lo,
+                  Py_ssize_t a_hi):
+    """``exact_unit``'s ``(counts, weight)`` for deals ``a_lo..a_hi-1``, deal ``a`` having the counts of row
+    ``cls[a]`` of ``counts`` (see :func:`class_counts`): the same floats, bit for bit."""
+    import numpy as np
+    cdef int P = 0, p, nt, j
+    cdef Py_ssize_t a, c
+    cdef int64_t win[PC_MAX_PLAYERS]
+    cdef int64_t tie[PC_MAX_PLAYERS]
+    cdef int64_t tcount[PC_MAX_PLAYERS * (PC_MAX_PLAYERS + 1)]
+    while P < PC_MAX_PLAYERS and (P + 1) * (P + 2) <= counts.shape[1]:
+        P += 1
+    if P < 2 or counts.shape[1] != P * (P + 1):
+        raise ValueError("weigh_classes: bad shapes")
+    if a_lo < 0 or a_hi > cls.shape[0] or a_hi > weights.shape[0]:
+        raise ValueError("weigh_classes: bad deal range")
+    for a in range(a_lo, a_hi):
+        if not 0 <= cls[a] < counts.shape[0]:
+            raise ValueError("weigh_classes: class out of range")
+    result = np.zeros((4, P), dtype=np.float64)
+    cdef double[:, ::1] r = result
+    cdef double total = 0.0
+    with nogil:
+        _zero(win, tie, tcount)
+        for a in range(a_lo, a_hi):
+            c = cls[a]
+            j = 0
+            for p in range(P):
+                win[p] = counts[c, p]
+                tie[p] = counts[c, P + p]
+                for nt in range(2, P + 1):
+                    tcount[p * (PC_MAX_PLAYERS + 1) + nt] = counts[c, 2 * P + j]
+                    j += 1
+            total += weights[a] * _weigh(r, weights[a], win, tie, tcount, P)
     return result, total
 
 

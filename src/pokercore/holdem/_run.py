@@ -34,6 +34,8 @@ __all__ = ["EXACT_TASKS", "Task", "as_executor", "exact_run", "progress_reporter
 EXACT_TASKS = 64
 #: One deal is split into this many parts on an executor (its boards, dealt out evenly).
 EXECUTOR_DEAL_PARTS = 4
+#: Most memory the integer counts of the classes of deals alike up to suits may take.
+CLASS_BYTES = 1 << 26
 
 T = TypeVar("T")
 #: ``task(i, stop, signals)``: task ``i``; ``stop`` the flag array to hand to the kernel;
@@ -217,6 +219,10 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
         return counts, float(total)
     n_units = min(m, EXACT_TASKS)
     cuts = [m * i // n_units for i in range(n_units + 1)]
+    if executor is None:
+        classes = _deal_classes(holes, board, dead_mask)
+        if classes is not None:
+            return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report)
     units = [(holes, weights, board, dead_mask, cuts[i], cuts[i + 1], 0, 52) for i in range(n_units)]
     if executor is None:
         parts_ = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
@@ -228,6 +234,45 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
         counts = counts + p[0]
     return counts, float(sum(p[1] for p in parts_))
 
+
+def _deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | None:
+    """``(representatives, class of each deal)`` when renaming suits makes some deals alike, else None.
+
+    None too when the classes' counts would take more than :data:`CLASS_BYTES`.
+    """
+    from . import _equity
+
+    m, width = holes.shape
+    P = width // 2
+    canon = _equity.canonical_deals(holes, board, dead_mask)
+    _, first, cls = np.unique(canon, axis=0, return_index=True, return_inverse=True)
+    if len(first) == m or len(first) * P * (P + 1) * 8 > CLASS_BYTES:
+        return None
+    return np.ascontiguousarray(holes[first]), np.ascontiguousarray(cls.reshape(-1), dtype=np.int64)
+
+
+def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: list[int],
+                    classes: tuple[Any, Any], workers: int, report: Callable[[int, int], None] | None
+                    ) -> tuple[Any, float]:
+    """One enumeration per class of deals alike up to suits; then every deal weighed in order, by the same
+    units as :func:`exact_run`'s (so the floats are those of enumerating every deal, bit for bit)."""
+    from . import _equity
+
+    reps, cls = classes
+    P = holes.shape[1] // 2
+    n = len(reps)
+    out = np.zeros((n, P * (P + 1)), dtype=np.int64)
+    n_tasks = min(n, EXACT_TASKS)
+    rc = [n * i // n_tasks for i in range(n_tasks + 1)]
+    done = run_tasks(lambda i, stop, signals: _equity.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
+                                                                   stop, signals), n_tasks, workers, report)
+    if not all(done):  # pragma: no cover - a stopped run raises in run_tasks first
+        raise RuntimeError("exact run stopped")
+    parts_ = [_equity.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)]
+    counts = parts_[0][0]
+    for p in parts_[1:]:  # in unit order, as exact_unit's units are summed
+        counts = counts + p[0]
+    return counts, float(sum(p[1] for p in parts_))
 
 def _deal_task(*args: Any) -> Any:
     """Part of one deal where an executor runs it (a module-level function: it pickles by name)."""
