@@ -414,8 +414,8 @@ def _rows_exact(quick: bool, repeats: int) -> list[HoldemRow]:
 
 def _rows_floor(quick: bool, repeats: int) -> list[HoldemRow]:
     """evaluate5 and evaluate7 per call as multiples of the cost of a call with no work."""
-    from ..cards import random_hands
     from .. import evaluate5
+    from ..cards import random_hands
     from ..holdem import evaluate7
     from ._floor import floor_call
 
