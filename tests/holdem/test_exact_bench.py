@@ -103,6 +103,7 @@ def test_goals_read_the_rows() -> None:
     assert by["  exact heads-up preflop, workers=2 vs 1"]["value"] == pytest.approx(2.0)
     assert by["exact preflop matrix, one hand vs all 169"]["met"] is True
     assert by["evaluate5 per call, multiple of an empty call"]["value"] == pytest.approx(1.5)
+    assert by["evaluate5 per call, multiple of an empty call"]["met"] is True
     assert by["evaluate7 per call, multiple of an empty call"]["met"] is None
 
 
