@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pokercore.bench import holdem as bh
+from pokercore.bench import holdem_exact as bh
 from pokercore.bench._floor import floor_call
 from pokercore.bench.holdem import HoldemRow, bench_rows
 from pokercore.bench.sections import exact_goals
