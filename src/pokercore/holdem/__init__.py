@@ -11,8 +11,8 @@ baselines).
 The evaluators are the core's (:mod:`pokercore.evaluators`), re-exported
 here so a hold'em script needs one import; ranges
 (:mod:`pokercore.holdem.ranges`) and the exact and Monte Carlo equity
-engine (:mod:`pokercore.holdem.equity`, kernels ``_equity`` and
-``_montecarlo``) are this package's own.
+engine (:mod:`pokercore.holdem.equity`, kernels ``_equity``,
+``_deals`` and ``_montecarlo``) are this package's own.
 
 Examples
 --------

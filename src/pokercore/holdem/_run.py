@@ -240,11 +240,11 @@ def _deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | N
 
     None too when the classes' counts would take more than :data:`CLASS_BYTES`.
     """
-    from . import _equity
+    from . import _deals
 
     m, width = holes.shape
     P = width // 2
-    canon = _equity.canonical_deals(holes, board, dead_mask)
+    canon = _deals.canonical_deals(holes, board, dead_mask)
     _, first, cls = np.unique(canon, axis=0, return_index=True, return_inverse=True)
     if len(first) == m or len(first) * P * (P + 1) * 8 > CLASS_BYTES:
         return None
@@ -256,7 +256,7 @@ def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: 
                     ) -> tuple[Any, float]:
     """One enumeration per class of deals alike up to suits; then every deal weighed in order, by the same
     units as :func:`exact_run`'s (so the floats are those of enumerating every deal, bit for bit)."""
-    from . import _equity
+    from . import _deals
 
     reps, cls = classes
     P = holes.shape[1] // 2
@@ -264,11 +264,11 @@ def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: 
     out = np.zeros((n, P * (P + 1)), dtype=np.int64)
     n_tasks = min(n, EXACT_TASKS)
     rc = [n * i // n_tasks for i in range(n_tasks + 1)]
-    done = run_tasks(lambda i, stop, signals: _equity.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
-                                                                   stop, signals), n_tasks, workers, report)
+    done = run_tasks(lambda i, stop, signals: _deals.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
+                                                                  stop, signals), n_tasks, workers, report)
     if not all(done):  # pragma: no cover - a stopped run raises in run_tasks first
         raise RuntimeError("exact run stopped")
-    parts_ = [_equity.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)]
+    parts_ = [_deals.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)]
     counts = parts_[0][0]
     for p in parts_[1:]:  # in unit order, as exact_unit's units are summed
         counts = counts + p[0]

@@ -26,7 +26,7 @@ thread, the signal handlers, so Ctrl-C stops a run of any size at once.
 The modules behind it: :mod:`._checks` (arguments, players, cards),
 :mod:`._plan` (weights, the cost and the deals of an exact run, the Monte
 Carlo seeds), :mod:`._run` (threads and stopping) and the kernels
-``_equity`` and ``_montecarlo``.
+``_equity``, ``_deals`` and ``_montecarlo``.
 
 Examples
 --------
@@ -416,11 +416,11 @@ def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
     The estimate counts the real deals after card removal (combos that share
     a card are no deal), not the product of the range sizes.
     """
-    from . import _equity
+    from . import _deals
     from ._plan import arrays
 
     combos, offsets, _ = arrays(ranges)
-    count, status = _equity.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
+    count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
     if status != 0:
         return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)"
     if count == 0:
