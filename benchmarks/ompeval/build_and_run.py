@@ -4,6 +4,10 @@ benchmarks/native_peer.py's rows (7-card card array, exact and Monte Carlo equit
     git clone https://github.com/zekyll/OMPEval ~/src/OMPEval      # your copy; nothing of it is vendored here
     python benchmarks/ompeval/build_and_run.py --ompeval-src ~/src/OMPEval [--repeats 5 --clock cpu ...]
 
+    # the same driver as the native peer of `pokercore bench`'s exact-equity rows:
+    export POKERCORE_NATIVE_PEER=$(python benchmarks/ompeval/build_and_run.py --ompeval-src ~/src/OMPEval \
+        --print-driver)
+
 Needs g++.  The build (g++ -O3 -march=native) goes to a cache folder keyed by the sources and the
 flags, never into the repository.  ompeval_driver.cpp is ours (it calls OMPEval's public API);
 ompeval_compat.h lets a recent GCC compile OMPEval's sources unedited.  Other arguments go to
@@ -54,8 +58,13 @@ def main() -> int:
     parser.add_argument("--ompeval-src", required=True, type=Path, help="an OMPEval checkout")
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pokercore-ompeval-peer"
     parser.add_argument("--cache", type=Path, default=cache, help=f"where the build goes (default {cache})")
+    parser.add_argument("--print-driver", action="store_true",
+                        help="only build the driver and print its path (for POKERCORE_NATIVE_PEER)")
     args, rest = parser.parse_known_args()
     exe = build(args.ompeval_src.expanduser().resolve(), args.cache)
+    if args.print_driver:
+        print(exe)
+        return 0
     harness = HERE.parent / "native_peer.py"
     return subprocess.call([sys.executable, str(harness), "--peer-cmd", str(exe), "--peer-name", "OMPEval", *rest])
 

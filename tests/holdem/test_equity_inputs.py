@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercore.errors import PokercoreError, PokercoreTypeError, PokercoreValueError
-from pokercore.holdem import _equity
+from pokercore.holdem import _deals
 from pokercore.holdem._checks import prepare
 from pokercore.holdem._plan import EXACT_MAX_HANDS, arrays, exact_deals, normalise, unit_seeds
 from pokercore.holdem.equity import MAX_SEED, equity
@@ -112,16 +112,16 @@ ranges_st = st.lists(st.lists(weighted, min_size=1, max_size=6, unique_by=lambda
 def test_deals_equal_a_python_reference(ranges: list) -> None:
     combos, offsets, weights = arrays(ranges)
     rows, ref_w = reference_deals(ranges)
-    count, status = _equity.count_deals(combos, offsets, 10**6, 10**8)
+    count, status = _deals.count_deals(combos, offsets, 10**6, 10**8)
     assert (count, status) == (len(rows), 0)
     if not rows:
         return
-    holes, w = _equity.build_deals(combos, offsets, weights, count)
+    holes, w = _deals.build_deals(combos, offsets, weights, count)
     assert holes.tolist() == rows  # the same order: player 0's combos outermost
     assert w.tolist() == ref_w     # bit for bit: the products are formed the same way
     if count > 1:
-        assert _equity.count_deals(combos, offsets, count - 1, 10**8) == (count - 1, 1)
-        assert _equity.count_deals(combos, offsets, 10**6, 1)[1] == 2
+        assert _deals.count_deals(combos, offsets, count - 1, 10**8) == (count - 1, 1)
+        assert _deals.count_deals(combos, offsets, 10**6, 1)[1] == 2
 
 
 def test_no_deal_is_an_empty_range_error() -> None:

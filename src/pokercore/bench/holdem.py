@@ -299,8 +299,14 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
     return rows
 
 
+
+def _rows_exact(quick: bool, repeats: int) -> list[HoldemRow]:
+    # holdem_exact builds on this module (HoldemRow, _best): found by name, so the two form no import circle.
+    rows: list[HoldemRow] = importlib.import_module(".holdem_exact", __package__).exact_rows(quick, repeats)
+    return rows
+
 _GROUPS: dict[str, Callable[[bool, int], list[HoldemRow]]] = {
-    "eval7": _rows_eval7, "omaha": _rows_omaha, "equity": _rows_equity,
+    "eval7": _rows_eval7, "omaha": _rows_omaha, "equity": _rows_equity, "exact": _rows_exact,
 }
 
 
@@ -318,7 +324,8 @@ def run(quick: bool = False, only: Sequence[str] | None = None) -> list[HoldemRo
     rows: list[HoldemRow] = []
     groups = _GROUPS
     if only:
-        prefixes = {"7-card": "eval7", "omaha": "omaha", "exact": "equity", "MC": "equity"}
+        prefixes = {"7-card": "eval7", "omaha": "omaha", "exact heads-up preflop": "equity", "MC": "equity",
+                    "exact": "exact", "per-call": "exact", "evaluate": "exact"}
         keep = {g for w in only for prefix, g in prefixes.items() if w.startswith(prefix)}
         groups = {k: v for k, v in _GROUPS.items() if k in keep} or _GROUPS
     for func in groups.values():

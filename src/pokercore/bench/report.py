@@ -22,7 +22,7 @@ from typing import Any
 
 from .model import Report, Row, Settings
 from .peers import PER_CALL_CASES, REFERENCE
-from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL, holdem_game_goal
+from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL, exact_goals, holdem_game_goal
 
 __all__ = ["GOALS_TITLE", "format_rate", "format_table", "meta", "speed_goals", "speedup_cell"]
 
@@ -110,6 +110,7 @@ def speed_goals(rows: list[Row]) -> list[dict[str, Any]]:
 
     mc_goals(rows, target)
     holdem_game_goal(rows, target)
+    exact_goals(rows, target)
     return targets
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "IMPORT_WALL",
     "all_five_card_hands",
     "batch_rows",
+    "exact_goals",
     "finish_batch",
     "holdem_game_goal",
     "holdem_game_rows",
@@ -200,3 +201,48 @@ def holdem_game_goal(rows: list[Row], target: Callable[..., None]) -> None:
     target("6-max no-limit hand vs pokerkit", value, f">= {GOAL_HOLDEM_GAME_RATIO:g}x",
            None if value is None else value >= GOAL_HOLDEM_GAME_RATIO,
            row.note if row else "not measured")
+
+
+# ---------------------------------------------------------------------------
+# Exact equity against the native peer, the preflop matrix, the per-call floor
+
+#: Exact equity rows: at least the native peer's speed (OMPEval, C++) on the same question and threads.
+GOAL_EXACT_NATIVE_RATIO = 1.0
+#: Exact heads-up preflop with ``workers=2``: at least this many times its one-thread speed.
+GOAL_EXACT_TWO_THREADS = 1.3
+#: AsKs against each of the 169 starting hands, exact: under this many seconds in all.
+GOAL_MATRIX_S = 2.0
+#: evaluate5 / evaluate7 per call: at most this many times a call with no work (an empty Cython function
+#: taking a list, about 18 ns here; reading seven ints from a list alone costs about 2.8x it).
+GOAL_FLOOR_MULTIPLE = 3.5
+
+
+def exact_goals(rows: list[Row], target: Callable[..., None]) -> None:
+    """The exact-equity and per-call-floor goals, from the hold'em section's rows (absent: not measured)."""
+
+    def find(name: str) -> Row | None:
+        return next((r for r in rows if r.section == "hold'em" and r.form.startswith(name + ":")), None)
+
+    for title, name in (("exact heads-up preflop, 1 thread, vs OMPEval", "exact heads-up preflop, 1 thread"),
+                        ("exact heads-up preflop, 2 threads, vs OMPEval", "exact heads-up preflop, workers=2"),
+                        ("exact 3-way preflop vs OMPEval", "exact 3-way preflop"),
+                        ("exact hand vs range preflop vs OMPEval", "exact hand vs range preflop")):
+        row = find(name)
+        value = row.ratio if row else None
+        detail = row.note if row else "not measured"
+        if row is not None and value is None:
+            detail = "no native peer: set POKERCORE_NATIVE_PEER (benchmarks/ompeval/build_and_run.py)"
+        target(title, value, f">= {GOAL_EXACT_NATIVE_RATIO:g}x",
+               None if value is None else value >= GOAL_EXACT_NATIVE_RATIO, detail)
+    one, two = find("exact heads-up preflop, 1 thread"), find("exact heads-up preflop, workers=2")
+    value = one.seconds / two.seconds if one and two and one.seconds and two.seconds else None
+    target("  exact heads-up preflop, workers=2 vs 1", value, f">= {GOAL_EXACT_TWO_THREADS:g}x",
+           None if value is None else value >= GOAL_EXACT_TWO_THREADS, "on an idle second core")
+    matrix = find("exact preflop matrix")
+    target("exact preflop matrix, one hand vs all 169", matrix.seconds if matrix else None,
+           f"< {GOAL_MATRIX_S:g} s", None if matrix is None else (matrix.seconds or 0) < GOAL_MATRIX_S)
+    for name in ("evaluate5 per call vs the floor", "evaluate7 per call vs the floor"):
+        row = find(name)
+        value = 1.0 / row.ratio if row and row.ratio else None
+        target(f"{name.split()[0]} per call, multiple of an empty call", value, f"<= {GOAL_FLOOR_MULTIPLE:g}x",
+               None if value is None else value <= GOAL_FLOOR_MULTIPLE, row.note if row else "not measured")

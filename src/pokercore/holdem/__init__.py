@@ -11,8 +11,8 @@ baselines).
 The evaluators are the core's (:mod:`pokercore.evaluators`), re-exported
 here so a hold'em script needs one import; ranges
 (:mod:`pokercore.holdem.ranges`) and the exact and Monte Carlo equity
-engine (:mod:`pokercore.holdem.equity`, kernels ``_equity`` and
-``_montecarlo``) are this package's own, with a hand against a range combo
+engine (:mod:`pokercore.holdem.equity`, kernels ``_equity``,
+``_deals`` and ``_montecarlo``) are this package's own, with a hand against a range combo
 by combo (:func:`equity_by_combo`, :func:`equity_distribution`,
 :func:`plot_combo_equity`) and the variants: short-deck evaluation
 (:mod:`pokercore.holdem.shortdeck`), Omaha eight-or-better lows

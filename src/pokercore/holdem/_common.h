@@ -1,4 +1,4 @@
-/* Shared by the hold'em kernels (_equity.pyx, _montecarlo.pyx): the player limit and the stop flag.
+/* Shared by the hold'em kernels (_equity.pyx, _deals.pyx, _montecarlo.pyx): the player limit and the stop flag.
  *
  * A long run can be stopped from another thread: Python sets a flag (an int32 in a numpy array the
  * caller owns) and the kernels read it every few thousand samples or boards.  The read is atomic

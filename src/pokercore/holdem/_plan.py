@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import PokercoreValueError
-from . import _equity
+from . import _deals
 from ._checks import Ranges
 from .ranges import EmptyRangeError
 
@@ -103,7 +103,7 @@ def exact_deals(ranges: Ranges, boards: int) -> tuple[Any, Any]:
     """
     combos, offsets, weights = arrays(ranges)
     players = len(ranges)
-    count, status = _equity.count_deals(combos, offsets, MAX_ASSIGNMENTS, COUNT_STEPS)
+    count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, COUNT_STEPS)
     if status == 0 and count == 0:
         raise EmptyRangeError("the ranges leave no deal in which the players' hands share no card")
     if status == 1:
@@ -117,7 +117,7 @@ def exact_deals(ranges: Ranges, boards: int) -> tuple[Any, Any]:
         raise _refuse(f"evaluate {figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "
                       f"players, {duration(hands / EXACT_HANDS_PER_SECOND)} on one core; the limit is "
                       f"{figure(EXACT_MAX_HANDS)})")
-    return _equity.build_deals(combos, offsets, weights, count)
+    return _deals.build_deals(combos, offsets, weights, count)
 
 
 # numpy's SeedSequence.generate_state: 32-bit word i mixes pool word i % pool_size with

@@ -28,7 +28,14 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-__all__ = ["Task", "as_executor", "progress_reporter", "run_on_executor", "run_tasks"]
+__all__ = ["EXACT_TASKS", "Task", "as_executor", "exact_run", "progress_reporter", "run_on_executor", "run_tasks"]
+
+#: Exact runs of several deals are split into at most this many tasks (by deal), whatever the workers.
+EXACT_TASKS = 64
+#: One deal is split into this many parts on an executor (its boards, dealt out evenly).
+EXECUTOR_DEAL_PARTS = 4
+#: Most memory the integer counts of the classes of deals alike up to suits may take.
+CLASS_BYTES = 1 << 26
 
 T = TypeVar("T")
 #: ``task(i, stop, signals)``: task ``i``; ``stop`` the flag array to hand to the kernel;
@@ -175,3 +182,108 @@ def run_on_executor(executor: Any, fn: Callable[..., T], calls: list[tuple[Any, 
             report.stopped()
         raise
     return results
+
+
+def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int,
+              report: Callable[[int, int], None] | None, executor: Any = None) -> tuple[Any, float]:
+    """The weighted ``(4, P)`` counts and the weighted number of boards of an exact run over ``holes``' deals.
+
+    The answer does not depend on ``workers`` or the executor, bit for bit:
+    one deal is split into parts whose integer counts are summed before
+    they are weighed (so ``workers=2`` halves its boards at no cost in
+    exactness); several deals are split into :data:`EXACT_TASKS` tasks by
+    deal whatever the workers, and their float counts summed in task order.
+
+    >>> import numpy as np
+    >>> holes = np.array([[51, 47, 41, 40]], dtype=np.uint8)  # AsKs vs QdQc, every board
+    >>> counts, boards = exact_run(holes, np.ones(1), np.zeros(0, np.uint8), 0, 2, None)
+    >>> boards, counts[0].tolist()
+    (1712304.0, [787966.0, 917606.0])
+    """
+    from . import _equity
+
+    m = len(holes)
+    if m == 1:
+        parts = max(1, min(workers, 64)) if executor is None else EXECUTOR_DEAL_PARTS
+
+        def deal_part(i: int, stop: Any = None, signals: bool = False) -> Any:
+            return _equity.deal_counts(holes, board, dead_mask, i, parts)
+
+        if executor is None:
+            pieces = run_tasks(deal_part, parts, workers, report)
+        else:
+            calls = [(holes, board, dead_mask, i, parts) for i in range(parts)]
+            pieces = run_on_executor(executor, _deal_task, calls, report)
+        win, tie, tcount = (sum(p[j] for p in pieces[1:]) + pieces[0][j] for j in range(3))
+        counts, total = _equity.weigh_counts(win, tie, tcount, float(weights[0]))
+        return counts, float(total)
+    n_units = min(m, EXACT_TASKS)
+    cuts = [m * i // n_units for i in range(n_units + 1)]
+    if executor is None:
+        classes = _deal_classes(holes, board, dead_mask)
+        if classes is not None:
+            return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report)
+    units = [(holes, weights, board, dead_mask, cuts[i], cuts[i + 1], 0, 52) for i in range(n_units)]
+    if executor is None:
+        parts_ = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
+                           n_units, workers, report)
+    else:
+        parts_ = run_on_executor(executor, _exact_task, units, report)
+    counts = parts_[0][0]
+    for p in parts_[1:]:  # in task order, as the sum always was
+        counts = counts + p[0]
+    return counts, float(sum(p[1] for p in parts_))
+
+
+def _deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | None:
+    """``(representatives, class of each deal)`` when renaming suits makes some deals alike, else None.
+
+    None too when the classes' counts would take more than :data:`CLASS_BYTES`.
+    """
+    from . import _deals
+
+    m, width = holes.shape
+    P = width // 2
+    canon = _deals.canonical_deals(holes, board, dead_mask)
+    _, first, cls = np.unique(canon, axis=0, return_index=True, return_inverse=True)
+    if len(first) == m or len(first) * P * (P + 1) * 8 > CLASS_BYTES:
+        return None
+    return np.ascontiguousarray(holes[first]), np.ascontiguousarray(cls.reshape(-1), dtype=np.int64)
+
+
+def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: list[int],
+                    classes: tuple[Any, Any], workers: int, report: Callable[[int, int], None] | None
+                    ) -> tuple[Any, float]:
+    """One enumeration per class of deals alike up to suits; then every deal weighed in order, by the same
+    units as :func:`exact_run`'s (so the floats are those of enumerating every deal, bit for bit)."""
+    from . import _deals
+
+    reps, cls = classes
+    P = holes.shape[1] // 2
+    n = len(reps)
+    out = np.zeros((n, P * (P + 1)), dtype=np.int64)
+    n_tasks = min(n, EXACT_TASKS)
+    rc = [n * i // n_tasks for i in range(n_tasks + 1)]
+    done = run_tasks(lambda i, stop, signals: _deals.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
+                                                                  stop, signals), n_tasks, workers, report)
+    if not all(done):  # pragma: no cover - a stopped run raises in run_tasks first
+        raise RuntimeError("exact run stopped")
+    parts_ = [_deals.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)]
+    counts = parts_[0][0]
+    for p in parts_[1:]:  # in unit order, as exact_unit's units are summed
+        counts = counts + p[0]
+    return counts, float(sum(p[1] for p in parts_))
+
+def _deal_task(*args: Any) -> Any:
+    """Part of one deal where an executor runs it (a module-level function: it pickles by name)."""
+    from . import _equity
+
+    return _equity.deal_counts(*args)
+
+
+def _exact_task(holes: Any, weights: Any, board: Any, dead_mask: int, a_lo: int, a_hi: int, i0_lo: int,
+                i0_hi: int) -> Any:
+    """Deals ``a_lo..a_hi-1`` where an executor runs them (a module-level function: it pickles by name)."""
+    from . import _equity
+
+    return _equity.exact_unit(holes, weights, board, dead_mask, a_lo, a_hi, i0_lo, i0_hi, 1, None, False)

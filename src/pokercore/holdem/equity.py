@@ -15,16 +15,18 @@ each equity comes with its standard error.
 
 The kernels release the GIL: ``workers=2`` runs on two cores.  Exact
 enumeration is incremental (the key sums of the first board cards are kept
-while the last runs over the deck) and uses suit symmetry: when swapping
-two suits leaves the hands, the board and the dead cards unchanged, one
-board per orbit is scored and counted for the whole orbit.  The work is
+while the last runs over the deck) and uses suit isomorphism: once no
+player can make a flush in a suit any more, the boards that differ only in
+which such suits their cards of one rank have are scored once and counted
+for all of them.  One deal is split between the workers board by board,
+exactly (integer counts are summed before they are weighed).  The work is
 split into bounded units; the kernels poll a stop flag and, on the main
 thread, the signal handlers, so Ctrl-C stops a run of any size at once.
 
 The modules behind it: :mod:`._checks` (arguments, players, cards),
 :mod:`._plan` (weights, the cost and the deals of an exact run, the Monte
 Carlo seeds), :mod:`._run` (threads and stopping) and the kernels
-``_equity`` and ``_montecarlo``.
+``_equity``, ``_deals`` and ``_montecarlo``.
 
 Examples
 --------
@@ -60,7 +62,8 @@ from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
 from ._plan import EXACT_HANDS_PER_SECOND, arrays, duration, exact_deals, figure, normalise
 from ._plan import EXACT_MAX_HANDS as EXACT_MAX_HANDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from ._run import as_executor, progress_reporter, run_on_executor, run_tasks
+from ._run import EXACT_TASKS as EXACT_TASKS
+from ._run import as_executor, exact_run, progress_reporter
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,8 +90,6 @@ MAX_WORKERS = 256
 MAX_SEED = 2**128 - 1
 #: Combinations searched while counting the deals to choose the method (a few milliseconds).
 AUTO_COUNT_STEPS = 2_000_000
-#: Exact runs are split into at most this many tasks (by deal, or by first board card for one deal).
-EXACT_TASKS = 64
 
 
 @dataclass(frozen=True)
@@ -292,7 +293,7 @@ def equity(
     """
     import numpy as np
 
-    from . import _equity, _montecarlo
+    from . import _montecarlo
 
     exact = exact_flag(exact)
     workers = integer_argument("workers", workers, 1, MAX_WORKERS)
@@ -343,25 +344,8 @@ def equity(
     dead_mask = _mask(dead_codes)
     if exact:
         holes, weights = exact_deals(ranges, boards)
-        m = n_deals = len(holes)
-        units: list[_ExactUnit]
-        first = live - need + 1 if need else 1
-        if m == 1:
-            units = [(holes, weights, board_arr, dead_mask, 0, 1, i, i + 1) for i in range(first)]
-        else:
-            n_units = min(m, EXACT_TASKS)
-            cuts = [m * i // n_units for i in range(n_units + 1)]
-            units = [(holes, weights, board_arr, dead_mask, cuts[i], cuts[i + 1], 0, 52)
-                     for i in range(n_units)]
-        if executor is None:
-            parts = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
-                              len(units), workers, report)
-        else:
-            parts = run_on_executor(executor, _exact_task, [(u,) for u in units], report)
-        counts = parts[0][0]
-        for p in parts[1:]:  # in task order, as the sum always was
-            counts = counts + p[0]
-        total = float(sum(p[1] for p in parts))
+        n_deals = len(holes)
+        counts, total = exact_run(holes, weights, board_arr, dead_mask, workers, report, executor)
         se = [0.0] * P
         used_seed = None
     else:
@@ -389,11 +373,6 @@ def equity(
                         n_deals, boards if exact else 0)
 
 
-def _exact_task(unit: _ExactUnit) -> Any:
-    """One exact unit, where an executor runs it (a module-level function, so it pickles by name)."""
-    from . import _equity
-
-    return _equity.exact_unit(*unit, 1, None, False)
 
 
 def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
@@ -402,11 +381,11 @@ def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
     The estimate counts the real deals after card removal (combos that share
     a card are no deal), not the product of the range sizes.
     """
-    from . import _equity
+    from . import _deals
     from ._plan import arrays
 
     combos, offsets, _ = arrays(ranges)
-    count, status = _equity.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
+    count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
     if status != 0:
         return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)"
     if count == 0:

@@ -1,0 +1,3 @@
+"""Type stubs of ``pokercore.bench._floor``: a call with no work, the per-call floor of the benchmarks."""
+
+def floor_call(cards: list[int]) -> int: ...

@@ -1,0 +1,167 @@
+"""Exact equity next to a native peer (OMPEval), the preflop matrix and the per-call floor.
+
+Rows of ``pokercore bench``'s hold'em section (see :mod:`pokercore.bench.holdem`):
+
+* exact heads-up preflop on 1 thread and with ``workers=2``, exact 3-way
+  and hand-vs-range preflop: pokercore's time and, when
+  ``POKERCORE_NATIVE_PEER`` names a native driver (``python
+  benchmarks/ompeval/build_and_run.py --ompeval-src DIR --print-driver``
+  builds OMPEval's), the peer's on as many threads, interleaved, after
+  checking that the equities agree to 1e-6;
+* the preflop matrix: AsKs against each of the 169 starting hands, exact;
+* the per-call floor: an empty Cython function taking a list
+  (:func:`pokercore.bench._floor.floor_call`), with ``evaluate5`` and
+  ``evaluate7`` as multiples of it.
+
+>>> len(_matrix_classes()), _matrix_classes()[:3]
+(169, ['AA', 'AKs', 'AQs'])
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from .holdem import HoldemRow, _best
+
+__all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_VS_RANGE", "NATIVE_PEER_ENV", "exact_rows"]
+
+#: Environment variable naming a native peer driver (``benchmarks/ompeval/build_and_run.py --print-driver``
+#: builds OMPEval's and prints its path); the exact rows then time the peer in the same run.
+NATIVE_PEER_ENV = "POKERCORE_NATIVE_PEER"
+EXACT_HU = ["AsKs", "QdQc"]
+EXACT_3WAY = ["AsKs", "QdQc", "JhTh"]
+EXACT_VS_RANGE = ["AsKs", "QQ+,AKs,AKo"]
+
+
+class _NativePeer:
+    """A native driver speaking ``benchmarks/native_peer.py``'s protocol (one command a line)."""
+
+    def __init__(self, path: str) -> None:
+        import subprocess
+
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def exact(self, players: list[str], threads: int) -> tuple[float, list[float]]:
+        """Seconds of one exact run and its equities."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"equity exact {threads} 0 {';'.join(players)}\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline().split()
+        if not answer or answer[0] == "error":
+            raise RuntimeError(f"native peer: {' '.join(answer) or 'no answer'}")
+        return float(answer[0]), [float(x) for x in answer[2:] if not x.startswith("cpu=")]
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.close()
+            except OSError:
+                pass
+        self.proc.wait(timeout=10)
+
+
+def _native_peer() -> _NativePeer | None:
+    path = os.environ.get(NATIVE_PEER_ENV, "")
+    if not path:
+        return None
+    if not os.access(path, os.X_OK):
+        raise RuntimeError(f"{NATIVE_PEER_ENV}={path!r} is not an executable; build one with "
+                           "python benchmarks/ompeval/build_and_run.py --ompeval-src DIR --print-driver")
+    return _NativePeer(path)
+
+
+def _exact_row(name: str, players: list[str], workers: int, peer: _NativePeer | None, repeats: int) -> HoldemRow:
+    """pokercore's exact run and, with a native peer, the peer's on as many threads, interleaved."""
+    from ..holdem.equity import equity
+
+    more = f", workers={workers}" if workers > 1 else ""
+    what = f"equity({players!r}, exact=True{more})"
+    ours = equity(players, exact=True, workers=workers)
+    best_ours = _best([lambda: equity(players, exact=True, workers=workers)], 1)[0]
+    if peer is None:
+        for _ in range(repeats - 1):
+            best_ours = min(best_ours, _best([lambda: equity(players, exact=True, workers=workers)], 1)[0])
+        return HoldemRow(name, what, "ms", best_ours * 1e3,
+                         note=f"no native peer (set {NATIVE_PEER_ENV})")
+    best_peer, eq = peer.exact(players, workers)
+    for p, (a, b) in enumerate(zip((x.equity for x in ours.players), eq)):
+        if abs(a - b) > 1e-6:
+            raise AssertionError(f"{name}: player {p + 1} equity {a:.7f} (pokercore) vs {b:.7f} (native peer)")
+    for i in range(repeats):
+        for who in ((0, 1) if i % 2 == 0 else (1, 0)):
+            if who == 0:
+                best_ours = min(best_ours, _best([lambda: equity(players, exact=True, workers=workers)], 1)[0])
+            else:
+                best_peer = min(best_peer, peer.exact(players, workers)[0])
+    return HoldemRow(name, what, "ms", best_ours * 1e3, f"OMPEval (native), {workers} thread"
+                     f"{'s' if workers > 1 else ''}", best_peer * 1e3, best_peer / best_ours,
+                     note="equities agree to 1e-6")
+
+
+def _matrix_classes() -> list[str]:
+    ranks = "AKQJT98765432"
+    out = []
+    for i, a in enumerate(ranks):
+        for j, b in enumerate(ranks):
+            out.append(a + b if i == j else a + b + "s" if i < j else b + a + "o")
+    return out
+
+
+def exact_rows(quick: bool, repeats: int) -> list[HoldemRow]:
+    """The rows of this module (see its docstring)."""
+    from ..holdem.equity import equity
+
+    rows: list[HoldemRow] = []
+    peer = _native_peer()
+    try:
+        one = _exact_row("exact heads-up preflop, 1 thread", EXACT_HU, 1, peer, repeats)
+        two = _exact_row("exact heads-up preflop, workers=2", EXACT_HU, 2, peer, repeats)
+        two.note = (f"{one.pokercore / two.pokercore:.2f}x its 1 thread; " + two.note).rstrip("; ")
+        rows += [one, two]
+        rows.append(_exact_row("exact 3-way preflop", EXACT_3WAY, 1, peer, repeats))
+        rows.append(_exact_row("exact hand vs range preflop", EXACT_VS_RANGE, 1, peer, max(2, repeats // 3)))
+    finally:
+        if peer is not None:
+            peer.close()
+    classes = _matrix_classes()
+
+    def matrix() -> None:
+        for c in classes:
+            equity(["AsKs", c], exact=True)
+
+    t = _best([matrix], 1 if quick else 2)[0]
+    rows.append(HoldemRow("exact preflop matrix", "equity(['AsKs', C], exact=True) for each of the 169 "
+                          "starting hands C, 1 thread", "ms", t * 1e3, note="all 169 runs together"))
+    rows += _rows_floor(quick, repeats)
+    return rows
+
+
+def _rows_floor(quick: bool, repeats: int) -> list[HoldemRow]:
+    """evaluate5 and evaluate7 per call as multiples of the cost of a call with no work."""
+    from .. import evaluate5
+    from ..cards import random_hands
+    from ..holdem import evaluate7
+    from ._floor import floor_call
+
+    n = 20_000 if quick else 100_000
+    h5 = random_hands(n, 5, seed=11).tolist()
+    h7 = random_hands(n, 7, seed=11).tolist()
+
+    def loop(f: Callable[[list[int]], int], hands: list[list[int]]) -> Callable[[], None]:
+        def run() -> None:
+            for h in hands:
+                f(h)
+        return run
+
+    t_floor, t5, t7 = _best([loop(floor_call, h5), loop(evaluate5, h5), loop(evaluate7, h7)], repeats)
+    floor_ns = t_floor / n * 1e9
+    rows = [HoldemRow("per-call floor", "an empty Cython function taking a list, in a Python loop", "M calls/s",
+                      n / t_floor / 1e6, note=f"{floor_ns:.0f} ns a call")]
+    for name, t in (("evaluate5 per call vs the floor", t5), ("evaluate7 per call vs the floor", t7)):
+        rows.append(HoldemRow(name, f"{name.split()[0]}(list of codes), in a Python loop", "M calls/s", n / t / 1e6,
+                              "the empty call", n / t_floor / 1e6, t_floor / t,
+                              note=f"{t / n * 1e9:.0f} ns a call, {t / t_floor:.2f}x the floor"))
+    return rows
+
