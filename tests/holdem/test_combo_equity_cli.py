@@ -70,3 +70,10 @@ def test_plot_writes_a_png(tmp_path, capsys):
     assert img.shape[:2] == (400, 700) and img[..., :3].std() > 0.05  # not a blank image
     assert main(["AhAd", "KK", "--plot", str(tmp_path / "x.nope")]) == 2
     assert "matplotlib writes" in capsys.readouterr().err
+
+
+def test_seconds_is_refused_by_name_outside_holdem(capsys):
+    from pokercore.cli.equity import main
+
+    assert main(["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--seconds", "1"]) == 2
+    assert "--seconds is for --game holdem" in capsys.readouterr().err

@@ -82,8 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _refuse(args: argparse.Namespace) -> str | None:
     """Why these options do not go together, or None."""
     if args.game != "holdem":
-        if args.target_stderr is not None or args.seconds is not None:
-            return f"--stderr and --seconds are for --game holdem; use --samples N with --game {args.game}"
+        for given, option in ((args.target_stderr, "--stderr"), (args.seconds, "--seconds")):
+            if given is not None:
+                return f"{option} is for --game holdem; use --samples N with --game {args.game}"
         if args.workers != 1:
             return f"--workers is for --game holdem; --game {args.game} runs on one thread"
         if args.by_combo or args.plot:
