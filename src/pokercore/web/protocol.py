@@ -348,7 +348,8 @@ def _holdem_options(msg: dict[str, Any], seats: int) -> _HoldemOptions:
             raise ProtocolError("bad_message", f"create: 'blinds' must be [small, big], e.g. [1, 2], got {_short(raw)}")
         small, big = _chips(raw[0], "the small blind", 0), _chips(raw[1], "the big blind", 1)
         if small > big:
-            raise ProtocolError("bad_message", f"create: the small blind ({small}) must not be over the big ({big})")
+            raise ProtocolError("bad_message", f"create: the small blind ({small}) must not be larger than the big "
+                                               f"blind ({big})")
         blinds = (small, big)
     stacks = None
     if "stacks" in msg:
