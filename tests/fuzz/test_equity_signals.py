@@ -31,7 +31,7 @@ CONFIGS = [
     '["AsKs", "QQ+,AKs,AKo"], samples=10**11, seed={seed}',
     '["AA,KK,QQ,JJ,TT"] * 6, board="2c 3d 4h", samples=10**10, seed={seed}',
     '["AA", "KQs", "random"], dead="2c", exact=True',
-    '["AA", "KK", "22+,A2s+"], exact=True',
+    '["AA", "KK", "22+,A2s+", "KQs+", "JTs"], exact=True',
     '["QQ+,AKs", "random"], exact=True',
 ]
 BOUND = 3.0

@@ -111,7 +111,7 @@ def test_a_folded_hand_and_the_hand_in_play_hide_the_other_seats_cards():
     tc = starlette_test_client()(create_app(LIMITS, db=store))
     with tc, closing():
         a, b = connect(tc), connect(tc)
-        made = a.create("draw", ["me", "remote", "call"], hands=5, player=ME)
+        made = a.create("draw", ["me", "remote", "maniac"], hands=5, player=ME)  # it bets: the people fold
         b.send({"type": "join", "table": a.table, "seat": 1, "token": made["tokens"]["1"], "player": THEM})
         b.until(lambda m: m["type"] == "joined")
         # both fold (or check) whenever asked, each in its own thread: the hand ends without their cards shown
