@@ -236,6 +236,8 @@ def format_table(report: Report) -> str:
             shown = f"{v * 1e3:.1f} ms"
         elif "M/s" in t["goal"]:
             shown = format_rate(v)
+        elif t["goal"].endswith(" s"):
+            shown = f"{v:.2f} s"
         else:
             shown = f"{v:.2f}x"
         status = {True: "met", False: "MISSED", None: "not measured"}[t["met"]]
