@@ -32,5 +32,6 @@ def test_lockstep_against_pokerkit(variant):
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", ["nl", "fl", "plo"])
 def test_lockstep_against_pokerkit_longer(variant):
-    stats = run(variant, 3_000, first_seed=1_000_000)
+    # Omaha hands cost pokerkit about three times as much: 1,500 of them keep CI within its time limit
+    stats = run(variant, 1_500 if variant == "plo" else 3_000, first_seed=1_000_000)
     assert stats.failures == [] and set(stats.rulings) <= set(RULINGS)
