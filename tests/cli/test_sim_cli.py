@@ -282,7 +282,12 @@ def test_ctrl_c_ends_quietly_with_130_and_says_where(workers):
                             cwd=ROOT)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
-    _out, err = proc.communicate(timeout=60)
+    try:
+        _out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # never leave a spinning child behind (it would load the machine for every later test)
+        proc.communicate()
+        raise
     assert proc.returncode == 130, err
     line = one_line(err)
     assert "interrupted" in line
