@@ -47,6 +47,7 @@ import numpy as np
 from websockets.asyncio.client import connect
 
 RANKS = "23456789TJQKA"
+OPENING = 25  # tables being opened at once
 
 
 @dataclass
@@ -174,17 +175,25 @@ class Bot:
                 await self.send({"type": "next", "seq": m["seq"]})
 
 
-async def run_table(url: str, game: str, hands: int, stats: Stats, seed: int, ai: str | None) -> None:
+async def run_table(url: str, game: str, hands: int, stats: Stats, seed: int, ai: str | None,
+                    opening: asyncio.Semaphore) -> None:
     ai = ai or ("easy" if game == "draw" else "normal")
     extra = {"hands": hands} if game == "draw" else {}
-    async with connect(url, max_queue=None) as a, connect(url, max_queue=None) as b:
+    # People arrive over time, not all in one instant: at most OPENING tables are being opened at once (their
+    # handshakes, create and join), so hundreds of tables do not time out in one burst of 2x as many handshakes.
+    async with opening:
+        a = await connect(url, max_queue=None, open_timeout=60)
+        b = await connect(url, max_queue=None, open_timeout=60)
         await a.send(json.dumps({"type": "create", "game": game, "seats": ["me", "remote", ai], **extra}))
         joined = json.loads(await a.recv())
         if joined["type"] != "joined":
             stats.fail(f"create refused: {joined}")
+            await a.close()
+            await b.close()
             return
         await b.send(json.dumps({"type": "join", "table": joined["table"], "seat": 1,
                                  "token": joined["tokens"]["1"]}))
+    async with a, b:
         bots = [Bot(a, stats, seed), Bot(b, stats, seed + 1)]
         play = "play_draw" if game == "draw" else "play_binh"
         await asyncio.gather(*(getattr(bot, play)(hands, i == 0) for i, bot in enumerate(bots)))
@@ -217,8 +226,9 @@ def free_port() -> int:
 async def run(url: str, tables: int, hands: int, game: str, ai: str | None) -> tuple[Stats, float]:
     stats = Stats()
     games = [game] * tables if game != "mixed" else ["draw" if i % 2 == 0 else "binh" for i in range(tables)]
+    opening = asyncio.Semaphore(OPENING)
     start = time.perf_counter()
-    await asyncio.gather(*(run_table(url, g, hands, stats, 1000 * i, ai) for i, g in enumerate(games)))
+    await asyncio.gather(*(run_table(url, g, hands, stats, 1000 * i, ai, opening) for i, g in enumerate(games)))
     return stats, time.perf_counter() - start
 
 

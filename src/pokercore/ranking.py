@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import enum
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from . import _eval
@@ -268,7 +268,12 @@ def describe_rank(rank: int, rules: str | None = None, *, kickers: bool = False)
     pokercore.errors.InvalidRankError: rank 13926 is a binh rank, not a standard rank (valid: 1..7462);
     drop rules= (the rank names its scale) or pass the rank of a standard evaluation
     """
-    _, rules = _check_rank(rank, rules)
+    _, scale = _check_rank(rank, rules)
+    return _describe(_int_rank(rank), scale, bool(kickers))
+
+
+@cache  # at most 2 x 15,379 texts: the server names every hand in every view it sends
+def _describe(rank: int, rules: Scale, kickers: bool) -> str:
     cat, tb = rank_detail(rank, rules)
     one, many = _SINGULAR, _PLURAL
     rest = "".join(_RANK_CHARS[r] for r in tb[1:])
