@@ -252,3 +252,25 @@ def test_bad_part_arguments_are_refused() -> None:
         _equity.deal_counts(h, b, 0, 0, 0)
     with pytest.raises(ValueError, match="board"):
         _equity.deal_counts(h, np.zeros(6, dtype=np.uint8), 0)
+
+
+@pytest.mark.parametrize("hands", [
+    "As Ks Qd Qc Jh Th",   # the benchmark deal
+    "As Kd Ah Kc Ad Ks",   # the same two ranks three times: most boards a three-way split
+    "Ac Kc Ad Kd 7h 2s",   # two of them split, the third mostly behind
+    "2c 2d 3h 3s 4c 4d",   # small pairs: counterfeits and board plays
+])
+def test_three_way_preflop_equals_every_board(hands: str) -> None:
+    """Three players preflop (their own showdown loop in the kernel) against the brute force, every count."""
+    from pokercore import parse_cards
+
+    holes = parse_cards(hands)
+    h = np.array([holes], dtype=np.uint8)
+    b = np.zeros(0, dtype=np.uint8)
+    for parts in (1, 3):
+        pieces = [_equity.deal_counts(h, b, 0, i, parts) for i in range(parts)]
+        win, tie, tcount = (sum(p[j] for p in pieces) for j in range(3))
+        rwin, rtie, rtcount = reference_counts(holes, [], [])
+        assert win.tolist() == rwin.tolist()
+        assert tie.tolist() == rtie.tolist()
+        assert tcount.tolist() == rtcount.tolist()

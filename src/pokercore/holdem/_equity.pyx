@@ -170,6 +170,9 @@ cdef void _river(_Grp *g, const uint8_t *deck, int n, int level, uint64_t key, u
         g.win[1] += w1
         g.tie2 += tt
         return
+    if g.P == 3:
+        _river3(g, item, iw, m, key, bits, flush)
+        return
     # Several players: each player's ranks over the items, then the showdowns.
     for p in range(g.P):
         k0 = key + g.hk[p]
@@ -199,6 +202,46 @@ cdef void _river(_Grp *g, const uint8_t *deck, int n, int level, uint64_t key, u
             if rk[p][i] == best:
                 g.tie[p] += iw[i]
                 g.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += iw[i]
+
+
+cdef void _river3(_Grp *g, const uint8_t *item, const int64_t *iw, int m, uint64_t key, uint64_t bits,
+                  bint flush) noexcept nogil:
+    """:func:`_river`'s showdowns for three players: ranks in registers, every outcome in its own tally."""
+    cdef uint64_t k0 = key + g.hk[0], k1 = key + g.hk[1], k2 = key + g.hk[2]
+    cdef uint64_t b0 = bits | g.hb[0], b1 = bits | g.hb[1], b2 = bits | g.hb[2]
+    cdef int i, c, r0, r1, r2
+    cdef int64_t ww, w0 = 0, w1 = 0, w2 = 0, t01 = 0, t02 = 0, t12 = 0, t012 = 0
+    cdef int64_t *tc = g.tcount
+    for i in range(m):
+        c = item[i]
+        if flush:
+            r0 = pc7_rank7_sum(k0 + PC7_CARD[c], b0 | PC7_BIT16[c])
+            r1 = pc7_rank7_sum(k1 + PC7_CARD[c], b1 | PC7_BIT16[c])
+            r2 = pc7_rank7_sum(k2 + PC7_CARD[c], b2 | PC7_BIT16[c])
+        else:  # nobody can make a flush: the rank part alone decides
+            r0 = pc7_nonflush7_sum(<uint32_t>(k0 + PC7_CARD[c]))
+            r1 = pc7_nonflush7_sum(<uint32_t>(k1 + PC7_CARD[c]))
+            r2 = pc7_nonflush7_sum(<uint32_t>(k2 + PC7_CARD[c]))
+        ww = iw[i]
+        w0 += ww if r0 > r1 and r0 > r2 else 0
+        w1 += ww if r1 > r0 and r1 > r2 else 0
+        w2 += ww if r2 > r0 and r2 > r1 else 0
+        t01 += ww if r0 == r1 and r0 > r2 else 0
+        t02 += ww if r0 == r2 and r0 > r1 else 0
+        t12 += ww if r1 == r2 and r1 > r0 else 0
+        t012 += ww if r0 == r1 and r1 == r2 else 0
+    g.win[0] += w0
+    g.win[1] += w1
+    g.win[2] += w2
+    g.tie[0] += t01 + t02 + t012
+    g.tie[1] += t01 + t12 + t012
+    g.tie[2] += t02 + t12 + t012
+    tc[2] += t01 + t02
+    tc[3] += t012
+    tc[(PC_MAX_PLAYERS + 1) + 2] += t01 + t12
+    tc[(PC_MAX_PLAYERS + 1) + 3] += t012
+    tc[2 * (PC_MAX_PLAYERS + 1) + 2] += t02 + t12
+    tc[2 * (PC_MAX_PLAYERS + 1) + 3] += t012
 
 
 cdef void _grouped(_Grp *g, const uint8_t *src, int n, int left, int level, uint64_t key, uint64_t bits,
