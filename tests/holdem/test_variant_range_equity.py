@@ -81,7 +81,7 @@ def test_plo8_weighted_range_matches_the_reference():
     ("plo", ["AKQJ ds", "TT98"], "Ts 9d 2c"),
     ("plo8", ["A2xx:0.5, A3xx", "Kh Kd Qs Qd"], "4c 6s Jh 8d"),
     ("shortdeck", ["TT+, AK", "top 20%"], "9s 8s 6d"),
-    ("shortdeck", ["As Kd", "random"], None),
+    ("shortdeck", ["As Kd", "random"], "Ks 9h 7c"),
 ])
 def test_monte_carlo_is_within_five_standard_errors_of_exact(game, players, board):
     exact = variant_equity(game, players, board=board, exact=True)
@@ -132,8 +132,12 @@ def test_refusals_name_the_problem():
         variant_equity("shortdeck", ["As Ks", "A5s"])
     with pytest.raises(RangeSyntaxError, match="has 4 slots; this range's hands have 5"):
         variant_equity("plo", ["As Ah Kd Qc Jh", "KKxx"])
+    with pytest.raises(RangeSyntaxError, match="has 4 slots; this range's hands have 5"):
+        variant_equity("plo", ["AAxxx", "KKxx"])  # the first range sets the count
     with pytest.raises(HandSizeError, match="same number of hole cards"):
-        variant_equity("plo", ["AAxxx", "KKxx"])
+        variant_equity("plo", [parse_omaha_range("AAxxx"), parse_omaha_range("KKxx")])
+    with pytest.raises(PokercoreValueError, match="too many .* use samples=N"):
+        variant_equity("shortdeck", ["As Kd", "random"], exact=True)
     with pytest.raises(EmptyRangeError, match="no combo left"):
         variant_equity("plo", ["As Ah Kd Qc", "AAAx"], board="Ad 7c 2s")
     with pytest.raises(PokercoreValueError, match="hold'em range"):

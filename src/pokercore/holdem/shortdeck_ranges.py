@@ -12,7 +12,7 @@ short-deck hand (every opponent hand and every board, computed by
 pokercore's short-deck evaluator; ``python -m
 pokercore.holdem._shortdeck_build`` computes it again, a few minutes).  As
 in hold'em, a share takes classes from the top while fewer combos than that
-share of 630 are taken.
+share of 630 are taken (``20%`` is 136 combos).
 
 Examples
 --------
@@ -70,7 +70,7 @@ def shortdeck_top_classes(percent: float) -> list[str]:
     """The classes of the strongest ``percent`` of short-deck hands (0 < percent <= 100).
 
     >>> shortdeck_top_classes(5.0)
-    ['AA', 'KK', 'QQ', 'AKs', 'JJ']
+    ['AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs']
     """
     target = percent / 100 * SD_COMBOS
     out: list[str] = []
@@ -137,7 +137,7 @@ def parse_shortdeck_range(text: str) -> Range:
     >>> [round(w, 2) for w in parse_shortdeck_range("AhKh, JJ:0.5").weights()][:2]
     [1.0, 0.5]
     >>> len(parse_shortdeck_range("top 20%"))
-    132
+    136
     """
     if not isinstance(text, str):
         raise RangeSyntaxError(f"a range must be a string, got {type(text).__name__}")

@@ -266,7 +266,7 @@ def _cost(game: str, players: int, boards: int) -> float:
 
 def variant_equity(
     game: str,
-    players: Sequence[CardsLike],
+    players: Sequence[CardsLike | Range | OmahaRange],
     board: CardsLike | None = None,
     dead: CardsLike | None = None,
     *,
@@ -326,7 +326,7 @@ def variant_equity(
     (36, 1.0)
     >>> r = variant_equity("plo", ["As Ah Kd Qc", "KKxx ds"], board="Jd 7c 2s 5h")
     >>> r.exact, r.deals, r.boards
-    (True, 840, 40)
+    (True, 300, 40)
     """
     name = "variant_equity"
     game = _game(game)
@@ -427,7 +427,7 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
                   else f"Monte Carlo (chosen: exact would score {size})")
     elif exact:
         if seconds > EXACT_MAX_SECONDS:
-            raise PokercoreValueError(f"{name}: exact would score {size}, too many (the limit is about "
+            raise PokercoreValueError(f"{name}: exact would score {size}, too many (the limit is "
                                       f"{duration(EXACT_MAX_SECONDS)}); use samples=N for Monte Carlo, e.g. "
                                       "samples=200_000")
         method = "exact (asked for)"
