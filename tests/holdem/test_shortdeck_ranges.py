@@ -63,10 +63,15 @@ def test_the_shipped_figures_agree_with_monte_carlo(label):
 
 
 @pytest.mark.slow
-def test_the_shipped_figures_are_recomputed_exactly():
-    from pokercore.holdem._shortdeck_build import class_equities
+def test_a_shipped_figure_is_recomputed_exactly_deal_by_deal(monkeypatch):
+    """76s against every short-deck hand on every board through the per-deal exact kernel (about two minutes):
+    a path that shares nothing with the board-by-board build but the evaluator."""
+    import sys
 
-    got = class_equities(["AA", "76s", "J9o"])
-    shipped = dict(shortdeck_order())
-    for label, eq in got.items():
-        assert eq == pytest.approx(shipped[label], abs=1e-12)
+    import pokercore.holdem.variant_equity  # noqa: F401
+
+    module = sys.modules["pokercore.holdem.variant_equity"]
+    monkeypatch.setattr(module, "EXACT_MAX_SECONDS", 1e9)
+    r = module.variant_equity("shortdeck", ["7s 6s", "random"], exact=True)
+    assert r.deals == 561 and r.boards == 201_376
+    assert r.players[0].equity == pytest.approx(dict(shortdeck_order())["76s"], abs=1e-12)

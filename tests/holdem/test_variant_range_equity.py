@@ -136,7 +136,7 @@ def test_refusals_name_the_problem():
         variant_equity("plo", ["AAxxx", "KKxx"])  # the first range sets the count
     with pytest.raises(HandSizeError, match="same number of hole cards"):
         variant_equity("plo", [parse_omaha_range("AAxxx"), parse_omaha_range("KKxx")])
-    with pytest.raises(PokercoreValueError, match="too many .* use samples=N"):
+    with pytest.raises(PokercoreValueError, match=r"too many .* use samples=N"):
         variant_equity("shortdeck", ["As Kd", "random"], exact=True)
     with pytest.raises(EmptyRangeError, match="no combo left"):
         variant_equity("plo", ["As Ah Kd Qc", "AAAx"], board="Ad 7c 2s")
