@@ -149,3 +149,32 @@ def test_the_table_says_deals_and_boards():
     r = variant_equity("shortdeck", ["As Ks", "QQ+"], board="Qh 7d 6c")
     assert "exact: 9 deals x 406 boards" in r.table()
     assert r.trials == 9 * 406 and np.isclose(sum(p.equity for p in r.players), 1.0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.permutations(range(16, 52)), st.sampled_from(["QQ+", "AKs, 99:0.5", "T9s-76s", "JJ-88:0.3, AQo"]))
+def test_shortdeck_hand_against_a_range_on_any_turn_matches_the_reference(deck, text):
+    hero, board = list(deck[:2]), list(deck[2:6])
+    rng = parse_shortdeck_range(text)
+    seat = [(c, w) for c, w in rng.combos_weights if not set(c) & set(hero + board)]
+    if not seat:
+        with pytest.raises(EmptyRangeError):
+            variant_equity("shortdeck", [hero, text], board=board)
+        return
+    r = variant_equity("shortdeck", [hero, text], board=board)
+    assert r.exact and r.deals == len(seat)
+    want = range_reference("shortdeck", [[(tuple(hero), 1.0)], seat], board)
+    assert [p.equity for p in r.players] == pytest.approx(want, abs=1e-9)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from(["KKxx ds", "AKQx r", "T98x:0.5, AAKx"]),
+       st.sampled_from(["plo", "plo8"]))
+def test_omaha_hand_against_a_range_on_any_river_matches_the_reference(deck, text, game):
+    hero, board = list(deck[:4]), list(deck[4:9])
+    rng = parse_omaha_range(text).remove(sum(1 << c for c in hero + board))
+    seat = list(zip(map(tuple, rng.holes.tolist()), rng.weights.tolist()))
+    r = variant_equity(game, [hero, text], board=board)
+    assert r.exact and r.deals == len(seat)
+    want = range_reference(game, [[(tuple(hero), 1.0)], seat], board)
+    assert [p.equity for p in r.players] == pytest.approx(want, abs=1e-9)
