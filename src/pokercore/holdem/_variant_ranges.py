@@ -9,7 +9,9 @@ explicit-hands kernel (``exact_tally``), weighted.  Monte Carlo: blocks of
 :data:`BLOCK` proposed deals drawn at once (a combo per seat by weight),
 those whose combos collide thrown away, the board's missing cards drawn from
 what each deal leaves, and every deal scored by the batch evaluators; the
-pot shares follow the kernel's rules (hi-lo halves, split among ties).  The
+pot shares follow the kernel's rules (hi-lo halves, split among ties).
+Each missing board card is drawn uniformly from ``deck`` and drawn again
+while it is a card the deal (or the board so far) already holds.  The
 generator is ``PCG64`` seeded with the seed, and the block size is fixed,
 so the same seed gives the same answer.
 """
@@ -126,7 +128,6 @@ def monte_carlo(game: str, seats: list[Seat], known: np.ndarray, deck: np.ndarra
     P = len(seats)
     need = 5 - len(known)
     cum = [np.cumsum(s.weights) / float(np.sum(s.weights)) for s in seats]
-    deck64 = deck.astype(np.uint64)
     tally = np.zeros((5, P))
     done = empty = 0
     while done < n:
@@ -154,11 +155,17 @@ def monte_carlo(game: str, seats: list[Seat], known: np.ndarray, deck: np.ndarra
         m = len(rows)
         boards = np.empty((m, 5), dtype=np.uint8)
         boards[:, :len(known)] = known
-        if need:
-            taken = ((used[rows][:, None] >> deck64[None, :]) & _ONE).astype(bool)
-            keys = rng.random((m, len(deck)))
-            keys[taken] = 2.0
-            boards[:, len(known):] = deck[np.argpartition(keys, need - 1, axis=1)[:, :need]]
+        taken = used[rows]
+        for q in range(need):  # each missing card uniform over what the deal and the cards so far leave
+            cards = deck[rng.integers(0, len(deck), size=m)]
+            bits = _ONE << cards.astype(np.uint64)
+            clash = np.flatnonzero(taken & bits)
+            while len(clash):
+                cards[clash] = deck[rng.integers(0, len(deck), size=len(clash))]
+                bits[clash] = _ONE << cards[clash].astype(np.uint64)
+                clash = clash[(taken[clash] & bits[clash]) != 0]
+            taken |= bits
+            boards[:, len(known) + q] = cards
         holes = [np.ascontiguousarray(s.holes[p[rows]]) for s, p in zip(seats, picks)]
         tally += score(game, holes, boards)
         done += m
