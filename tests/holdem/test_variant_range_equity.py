@@ -140,9 +140,16 @@ def test_refusals_name_the_problem():
         variant_equity("shortdeck", ["As Kd", "random"], exact=True)
     with pytest.raises(EmptyRangeError, match="no combo left"):
         variant_equity("plo", ["As Ah Kd Qc", "AAAx"], board="Ad 7c 2s")
+    from pokercore.ranges import parse_range
+
     with pytest.raises(PokercoreValueError, match="hold'em range"):
-        from pokercore.ranges import parse_range
         variant_equity("plo", ["As Ah Kd Qc", parse_range("AKs")])
+    with pytest.raises(PokercoreValueError, match="Omaha range"):
+        variant_equity("shortdeck", ["As Kd", parse_omaha_range("AAxx")])
+    with pytest.raises(RangeSyntaxError, match="short deck starts at 6"):
+        variant_equity("shortdeck", ["As Kd", parse_range("A5s")])  # a hold'em range object with low cards
+    with pytest.raises(EmptyRangeError, match="no deal"):
+        variant_equity("plo", ["AsAhxx", "AsKdxx"], board="2c 3c 4c")
 
 
 def test_the_table_says_deals_and_boards():
