@@ -75,3 +75,12 @@ def test_a_shipped_figure_is_recomputed_exactly_deal_by_deal(monkeypatch):
     r = module.variant_equity("shortdeck", ["7s 6s", "random"], exact=True)
     assert r.deals == 561 and r.boards == 201_376
     assert r.players[0].equity == pytest.approx(dict(shortdeck_order())["76s"], abs=1e-12)
+
+
+def test_the_build_has_one_representative_combo_per_class():
+    from pokercore.holdem._shortdeck_build import representatives
+
+    reps = representatives()
+    assert len(reps) == 81 and {label for label, _ in reps} == {label for label, _ in shortdeck_order()}
+    for label, combo in reps:
+        assert combo in parse_shortdeck_range(label).combos() or combo[::-1] in parse_shortdeck_range(label).combos()
