@@ -122,3 +122,32 @@ def test_ctrl_c_exits_130_at_once(workers: str) -> None:
     assert proc.returncode == 130, err
     assert "Traceback" not in err and out == ""
     assert took < 2.5, f"workers={workers}: exited {took:.2f} s after Ctrl-C"
+
+
+def test_plo_range_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["As Ah Kd Qc", "KKxx ds, QQJJ", "--game", "plo", "--board", "Jd 7c 2s", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["exact"] and d["deals"] > 100 and d["boards"] == 820  # the 41 cards left after the flop and two hands
+    assert d["players"][1]["label"] == "KKxx ds, QQJJ"
+    assert abs(sum(p["equity"] for p in d["players"]) - 1) < 1e-9
+    assert main(["As Ah Kd Qc", "AAxx", "--game", "plo", "--samples", "5000", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "AAxx" in out and "Monte Carlo: 5,000 samples, seed 2" in out
+
+
+def test_shortdeck_percent_range_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["Ah Kh", "top 20%", "--game", "shortdeck", "--samples", "20000", "--seed", "1", "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert first["players"][1]["label"] == "top 20%" and 0.3 < first["players"][0]["equity"] < 0.7
+
+
+def test_range_errors_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["As Ks", "A5s", "--game", "shortdeck"]) == 2
+    assert "short deck starts at 6" in capsys.readouterr().err
+    assert main(["As Ah Kd Qc", "AAx", "--game", "plo"]) == 2
+    assert "has 3 slots" in capsys.readouterr().err
+    assert main(["AAxx", "KKxx", "QQxx", "--game", "plo", "--exact"]) == 2
+    assert "samples=N" in capsys.readouterr().err

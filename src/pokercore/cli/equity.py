@@ -43,12 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pokercore equity",
         description="Equity of 2-10 hands or ranges (exact when small, else seeded Monte Carlo): hold'em, "
                     "pot-limit Omaha (4-6 cards), Omaha hi-lo eight-or-better, short deck.",
-        epilog='Ranges (hold\'em): QQ+, AKs, AKo, AK, A5s-A2s, KTo+, 22-77, JTs-65s, AhKh, random, AKs:0.5. '
+        epilog='Ranges (hold\'em): QQ+, AKs, AKo, AK, A5s-A2s, KTo+, 22-77, JTs-65s, AhKh, random, AKs:0.5; '
+               'short deck: the same with ranks 6-A, and top 20%; Omaha: AAxx, AKQJ ds, KKxx ss, AsAh**, '
+               'T98x r, random, AAxx:0.5. '
                'Examples: pokercore equity "AsKs" "QQ+,AKs" --board "Qh 7d 2c" --by-combo; '
                'pokercore equity "As Ah Ks Kh" "Qd Qc Jd Jc" --game plo --board "2s 7h 9d"',
     )
-    p.add_argument("players", nargs="+", help='a hand ("AsKs"; "As Ah Ks Kh" in Omaha) or a hold\'em range '
-                                              '("QQ+,AKs") per player')
+    p.add_argument("players", nargs="+", help='a hand ("AsKs"; "As Ah Ks Kh" in Omaha) or a range ("QQ+,AKs"; '
+                                              '"AAxx ds" in Omaha) per player')
     p.add_argument("--game", choices=GAMES, default="holdem",
                    help="holdem (default), plo (4, 5 or 6 hole cards), plo8 (Omaha hi-lo eight-or-better), "
                         "shortdeck (6+: flush beats full house)")

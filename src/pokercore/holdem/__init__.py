@@ -17,7 +17,8 @@ by combo (:func:`equity_by_combo`, :func:`equity_distribution`,
 :func:`plot_combo_equity`) and the variants: short-deck evaluation
 (:mod:`pokercore.holdem.shortdeck`), Omaha eight-or-better lows
 (:mod:`pokercore.holdem.lowhand`) and the equity of PLO, PLO8 and short
-deck (:func:`variant_equity`, kernel ``_variants``).
+deck (:func:`variant_equity`, kernel ``_variants``), hands or ranges
+(:func:`parse_omaha_range`, :func:`parse_shortdeck_range`).
 
 Examples
 --------
@@ -63,6 +64,7 @@ from .errors import ConfigError, HoldemError, IllegalActionError, PhhError
 from .game import GameResult, HoldemGame, play_game
 from .lowhand import NO_LOW, describe_low, evaluate_omaha_low, evaluate_omaha_low_batch
 from .observation import Observation
+from .omaha_ranges import OmahaRange, parse_omaha_range
 from .phh import from_phh, load_phh, to_phh
 from .ranges import Combo, EmptyRangeError, Range, RangeSyntaxError, parse_range
 from .shortdeck import (
@@ -73,6 +75,7 @@ from .shortdeck import (
     evaluate_shortdeck_batch,
     shortdeck_category,
 )
+from .shortdeck_ranges import parse_shortdeck_range, shortdeck_order
 from .variant_equity import VariantEquityResult, VariantPlayerEquity, omaha_equity, shortdeck_equity, variant_equity
 
 __all__ = [
@@ -105,6 +108,7 @@ __all__ = [
     "LegalAction",
     "NormalAgent",
     "Observation",
+    "OmahaRange",
     "PhhError",
     "PlayerEquity",
     "RandomAgent",
@@ -136,13 +140,16 @@ __all__ = [
     "load_phh",
     "make_agent",
     "omaha_equity",
+    "parse_omaha_range",
     "parse_range",
+    "parse_shortdeck_range",
     "percentile",
     "play_game",
     "plot_combo_equity",
     "raise_agent",
     "shortdeck_category",
     "shortdeck_equity",
+    "shortdeck_order",
     "to_phh",
     "variant_equity",
 ]

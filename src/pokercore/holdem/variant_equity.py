@@ -1,7 +1,9 @@
 """Equity of the hold'em variants: pot-limit Omaha (4, 5, 6 cards), Omaha hi-lo eight-or-better, short deck.
 
-:func:`variant_equity` takes 2 or more players, each an explicit hand, a
-board of 0, 3, 4 or 5 cards and dead cards, and scores every board that
+:func:`variant_equity` takes 2 or more players, each an explicit hand or a
+range (:mod:`pokercore.holdem.omaha_ranges`,
+:mod:`pokercore.holdem.shortdeck_ranges`; how ranges are dealt:
+:mod:`pokercore.holdem._variant_ranges`), a board of 0, 3, 4 or 5 cards and dead cards, and scores every board that
 completes the known one (exact) or random boards drawn from a seeded
 generator (Monte Carlo, ``exact=False`` or ``samples=N``).  By default it
 enumerates when the estimated time is at most :data:`EXACT_AUTO_SECONDS` on
@@ -48,18 +50,22 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from math import comb, sqrt
 from typing import Any, cast
 
 import numpy as np
 
-from ..cards import CardsLike
-from ..errors import HandSizeError, PokercoreValueError, cut
+from ..cards import CardsLike, to_codes
+from ..errors import HandSizeError, InvalidCardError, PokercoreValueError, cut
 from ._checks import TooManyPlayersError, exact_flag, integer_argument
 from ._plan import duration
 from ._variant_cards import SHORT_DECK, check_short_deck, distinct_codes, no_overlap, show
+from ._variant_ranges import MAX_DEALS, Seat, deals, exact_weighted, mask_of, monte_carlo
 from ._variants import GAME_OMAHA, GAME_OMAHA_HILO, GAME_SHORTDECK, MAX_PLAYERS, exact_tally, rows_tally
+from .omaha_ranges import OmahaRange, parse_omaha_range
+from .ranges import EmptyRangeError, Range, RangeSyntaxError
+from .shortdeck_ranges import parse_shortdeck_range
 
 __all__ = [
     "DEFAULT_SAMPLES", "EXACT_AUTO_SECONDS", "GAMES", "VariantEquityResult", "VariantPlayerEquity",
@@ -74,6 +80,10 @@ EXACT_AUTO_SECONDS = 0.5
 #: Hands scored per second by the kernel, one core, per game (cautious figures for the estimate;
 #: measured about 20 M/s for PLO, 8 M/s for PLO8 and 2.4 M/s for short deck).
 HANDS_PER_SECOND = {"plo": 10e6, "plo8": 4e6, "shortdeck": 1.2e6}
+#: Exact runs with ranges: the most estimated seconds ``exact=True`` accepts, and the cost of each deal
+#: beyond its boards (building its arrays, calling the kernel).
+EXACT_MAX_SECONDS = 120.0
+DEAL_SECONDS = 20e-6
 #: Default and most Monte Carlo samples.
 DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 10**10
@@ -114,7 +124,10 @@ class VariantEquityResult:
     method : str
         Which method ran and why.
     boards : int
-        Exact runs: the boards enumerated; 0 for Monte Carlo.
+        Exact runs: the boards enumerated (per deal); 0 for Monte Carlo.
+    deals : int
+        Exact runs with ranges: the deals (one combo per player, no card
+        twice) enumerated, each on every board; 1 otherwise.
     """
 
     game: str
@@ -126,6 +139,7 @@ class VariantEquityResult:
     seed: int | None
     method: str
     boards: int
+    deals: int = 1
 
     def table(self) -> str:
         """A plain-text table, one row per player (hi-lo: ``scoop``, ``split``, ``high`` and ``low`` columns)."""
@@ -144,7 +158,8 @@ class VariantEquityResult:
             if not self.exact:
                 line += f"  {p.stderr:7.3%}"
             lines.append(line)
-        how = (f"exact: {self.boards:,} board{'s' if self.boards != 1 else ''}" if self.exact
+        per_deal = f"{self.deals:,} deals x " if self.deals != 1 else ""
+        how = (f"exact: {per_deal}{self.boards:,} board{'s' if self.boards != 1 else ''}" if self.exact
                else f"Monte Carlo: {self.trials:,} samples, seed {self.seed}")
         where = f"{self.game}; board {self.board or '(none)'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{where}; {how}")
@@ -163,30 +178,85 @@ def _game(game: object) -> str:
     return GAMES[game.lower()]
 
 
-def _hands(game: str, players: Sequence[CardsLike] | np.ndarray, name: str) -> tuple[list[str], list[list[int]]]:
+def _is_range(p: object) -> bool:
+    """A range (object or text that is not cards) rather than an explicit hand."""
+    if isinstance(p, (Range, OmahaRange)):
+        return True
+    if not isinstance(p, str):
+        return False
+    try:
+        to_codes(p)
+    except InvalidCardError:
+        return True
+    return False
+
+
+def _hands(game: str, players: Sequence[CardsLike | Range | OmahaRange] | np.ndarray,
+           name: str) -> tuple[list[str], list[list[int] | Range | OmahaRange]]:
+    """Labels, and per player an explicit hand (checked codes) or a range (parsed, not yet reduced)."""
     if isinstance(players, np.ndarray) and players.ndim == 2:
         players = list(players)  # one row of card codes per player
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise PokercoreValueError(f"{name}: players must be a list of hands, e.g. ['As Ah Ks Kh', 'Qd Qc Jd Jc']")
+        raise PokercoreValueError(f"{name}: players must be a list of hands or ranges, e.g. "
+                                  "['As Ah Ks Kh', 'AAxx ds']")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise TooManyPlayersError(f"{name}: 2 to {MAX_PLAYERS} players, got {len(players)}")
-    labels, hands = [], []
+    labels: list[str] = []
+    hands: list[list[int] | Range | OmahaRange] = []
     for i, p in enumerate(players):
         what = f"player {i + 1}'s hand"
-        codes = distinct_codes(p, name, what)
+        if _is_range(p):
+            labels.append(str(p).strip())
+            hands.append(cast("Range | OmahaRange", p) if not isinstance(p, str) else Range(p, ()))
+            continue
+        codes = distinct_codes(cast(CardsLike, p), name, what)
         if game == "shortdeck":
             if len(codes) != 2:
-                raise HandSizeError(f"{name}: {what} has {len(codes)} cards; short-deck hold'em deals 2 "
-                                    "(ranges are for hold'em)")
+                raise HandSizeError(f"{name}: {what} has {len(codes)} cards; short-deck hold'em deals 2")
             check_short_deck(codes, name, what)
         elif not 4 <= len(codes) <= 6:
             raise HandSizeError(f"{name}: {what} has {len(codes)} cards; Omaha deals 4, 5 or 6")
         labels.append(p if isinstance(p, str) else show(codes))
         hands.append(codes)
-    if len({len(h) for h in hands}) != 1:
-        raise HandSizeError(f"{name}: every player needs the same number of hole cards, got "
-                            f"{[len(h) for h in hands]}")
-    return labels, hands
+    return labels, _parse_ranges(game, hands, name)
+
+
+def _parse_ranges(game: str, hands: list[list[int] | Range | OmahaRange],
+                  name: str) -> list[list[int] | Range | OmahaRange]:
+    """Parse the range texts (held as empty Range placeholders) for ``game``; check every hand size agrees."""
+    sizes = {len(h) for h in hands if isinstance(h, list)}
+    k = min(sizes) if sizes else None
+    out: list[list[int] | Range | OmahaRange] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, Range) and not h.combos_weights:
+            h = parse_shortdeck_range(h.text) if game == "shortdeck" else parse_omaha_range(h.text, k)
+        if game == "shortdeck" and isinstance(h, OmahaRange):
+            raise PokercoreValueError(f"{name}: player {i + 1} has an Omaha range; short deck takes hold'em "
+                                      "ranges such as QQ+, AKs or 15%")
+        if game != "shortdeck" and isinstance(h, Range):
+            raise PokercoreValueError(f"{name}: player {i + 1} has a hold'em range; Omaha takes Omaha ranges "
+                                      "such as AAxx ds (see pokercore.holdem.omaha_ranges)")
+        if isinstance(h, OmahaRange) and k is None:
+            k = h.cards
+        if isinstance(h, Range) and any(min(c) < 16 for c in h.combos()):
+            raise RangeSyntaxError(f"{name}: player {i + 1}'s range holds cards below 6: the short deck starts "
+                                   "at 6")
+        out.append(h)
+    widths = [len(h) if isinstance(h, list) else h.cards if isinstance(h, OmahaRange) else 2 for h in out]
+    if len(set(widths)) != 1:
+        raise HandSizeError(f"{name}: every player needs the same number of hole cards, got {widths}")
+    return out
+
+
+def _seat(h: list[int] | Range | OmahaRange, k: int) -> Seat:
+    if isinstance(h, list):
+        holes = np.array([h], dtype=np.uint8)
+        return Seat(holes, np.array([mask_of(h)], dtype=np.uint64), np.ones(1))
+    if isinstance(h, OmahaRange):
+        return Seat(h.holes, h.masks, h.weights)
+    holes = np.array(h.combos(), dtype=np.uint8).reshape(-1, k)
+    masks = np.array([mask_of(c) for c in h.combos()], dtype=np.uint64)
+    return Seat(holes, masks, np.array(h.weights(), dtype=np.float64))
 
 
 def _cost(game: str, players: int, boards: int) -> float:
@@ -196,7 +266,7 @@ def _cost(game: str, players: int, boards: int) -> float:
 
 def variant_equity(
     game: str,
-    players: Sequence[CardsLike],
+    players: Sequence[CardsLike | Range | OmahaRange],
     board: CardsLike | None = None,
     dead: CardsLike | None = None,
     *,
@@ -210,14 +280,18 @@ def variant_equity(
     ----------
     game : {"plo", "plo8", "shortdeck"}
         Also ``"omaha"``, ``"omaha8"``, ``"6+"`` (see the module docstring).
-    players : list of cards
+    players : list of cards, range texts or range objects
         One hand per player: 4, 5 or 6 cards in Omaha (all the same count),
-        2 short-deck cards.  At most 10 players, and as many as the deck
-        deals with the board.
+        2 short-deck cards; or a range: a text that is not cards (``"AAxx
+        ds"``, ``"QQ+, AKs"``, ``"top 20%"``), an :class:`OmahaRange` or a
+        short-deck :class:`~pokercore.holdem.ranges.Range`.  At most 10
+        players, and as many as the deck deals with the board.
     board, dead : cards, optional
         0, 3, 4 or 5 known board cards; cards out of the deck.
     exact : bool, optional
-        True: every board; False: Monte Carlo.  Default: exact when the
+        True: every board (with ranges: every deal times every board,
+        refused when that would take more than :data:`EXACT_MAX_SECONDS`);
+        False: Monte Carlo.  Default: exact when the
         estimate is at most :data:`EXACT_AUTO_SECONDS` and no ``samples``
         are given (the most boards any of these games has, 1,086,008 for
         heads-up PLO preflop, take about 0.1 s).
@@ -234,6 +308,9 @@ def variant_equity(
     ------
     DuplicateCardError, InvalidCardError, HandSizeError
         A card twice, not a card or not in the short deck; a wrong count.
+    RangeSyntaxError, EmptyRangeError
+        A range that does not parse, or has no combo (or no deal) left
+        once known cards are taken out.
     TooManyPlayersError
         Fewer than 2 players, more than 10, or more than the deck can deal.
     PokercoreValueError, PokercoreTypeError
@@ -247,6 +324,9 @@ def variant_equity(
     >>> r = variant_equity("plo", ["As Ah Ks Kh 2c 3d", "Qd Qc Jd Jc Td 9c"], board="2s 7h 9d 4c")
     >>> r.boards, round(r.players[0].equity + r.players[1].equity, 12)
     (36, 1.0)
+    >>> r = variant_equity("plo", ["As Ah Kd Qc", "KKxx ds"], board="Jd 7c 2s 5h")
+    >>> r.exact, r.deals, r.boards
+    (True, 300, 40)
     """
     name = "variant_equity"
     game = _game(game)
@@ -257,7 +337,7 @@ def variant_equity(
         seed = integer_argument("seed", seed, 0, 2**128 - 1, "2**128 - 1")
     if exact and samples is not None:
         raise PokercoreValueError("give either exact=True or samples=N, not both")
-    labels, hands = _hands(game, players, name)
+    labels, parsed = _hands(game, players, name)
     board_codes = distinct_codes(board, name, "the board") if board is not None else []
     dead_codes = distinct_codes(dead, name, "the dead cards") if dead is not None else []
     if len(board_codes) not in (0, 3, 4, 5):
@@ -265,6 +345,9 @@ def variant_equity(
     if game == "shortdeck":
         check_short_deck(board_codes, name, "the board")
         check_short_deck(dead_codes, name, "the dead cards")
+    if not all(isinstance(h, list) for h in parsed):
+        return _range_equity(game, labels, parsed, board_codes, dead_codes, exact, samples, seed)
+    hands = cast("list[list[int]]", parsed)
     groups = [(f"player {i + 1}'s hand", h) for i, h in enumerate(hands)]
     no_overlap([*groups, ("the board", board_codes), ("the dead cards", dead_codes)], name)
     deck = SHORT_DECK if game == "shortdeck" else tuple(range(52))
@@ -305,6 +388,60 @@ def variant_equity(
         tally = _monte_carlo(code, holes, known, live, need, n, used_seed)
     return _result(game, labels, tally, n, board_codes, dead_codes, bool(exact), used_seed, method,
                    n_boards if exact else 0)
+
+
+def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | OmahaRange], board: list[int],
+                  dead: list[int], exact: bool | None, samples: int | None, seed: int | None) -> VariantEquityResult:
+    """:func:`variant_equity` when a player has a range (see :mod:`pokercore.holdem._variant_ranges`)."""
+    name = "variant_equity"
+    explicit = [(f"player {i + 1}'s hand", h) for i, h in enumerate(hands) if isinstance(h, list)]
+    no_overlap([*explicit, ("the board", board), ("the dead cards", dead)], name)
+    k = len(hands[0]) if isinstance(hands[0], list) else hands[0].cards if isinstance(hands[0], OmahaRange) else 2
+    fixed = mask_of(board) | mask_of(dead)
+    seats = []
+    for i, h in enumerate(hands):
+        others = fixed | mask_of([c for j, g in enumerate(hands) if j != i and isinstance(g, list) for c in g])
+        seat = _seat(h, k).without(others)
+        if not len(seat.masks):
+            raise EmptyRangeError(f"{name}: player {i + 1}'s range {cut(labels[i])} has no combo left once the "
+                                  "board, the dead cards and the other players' hands are taken out")
+        seats.append(seat)
+    P = len(seats)
+    deck = np.array([c for c in (SHORT_DECK if game == "shortdeck" else range(52)) if not fixed >> c & 1],
+                    dtype=np.uint8)
+    need = 5 - len(board)
+    if P * k + need > len(deck):
+        raise TooManyPlayersError(f"{name}: {P} hands of {k}, the board and the dead cards need "
+                                  f"{P * k + need} of the {len(deck)} cards left")
+    n_boards = comb(len(deck) - P * k, need)
+    found = deals(seats) if exact is not False and samples is None else None
+    n_deals = len(found[0]) if found is not None else None
+    if n_deals == 0:
+        raise EmptyRangeError(f"{name}: no deal: every choice of one combo per player puts a card twice")
+    seconds = (n_deals * (_cost(game, P, n_boards) + DEAL_SECONDS)) if n_deals is not None else float("inf")
+    size = (f"{n_deals:,} deals x {n_boards:,} boards, {duration(seconds)} on one core" if n_deals is not None
+            else f"more than {MAX_DEALS:,} deals x {n_boards:,} boards")
+    if exact is None:
+        exact = samples is None and seconds <= EXACT_AUTO_SECONDS
+        method = (f"exact (chosen: {size})" if exact else "Monte Carlo (samples given)" if samples is not None
+                  else f"Monte Carlo (chosen: exact would score {size})")
+    elif exact:
+        if seconds > EXACT_MAX_SECONDS:
+            raise PokercoreValueError(f"{name}: exact would score {size}, too many (the limit is "
+                                      f"{duration(EXACT_MAX_SECONDS)}); use samples=N for Monte Carlo, e.g. "
+                                      "samples=200_000")
+        method = "exact (asked for)"
+    else:
+        method = "Monte Carlo (asked for)"
+    known = np.array(board, dtype=np.uint8)
+    if exact and found is not None and n_deals is not None:
+        tally, total = exact_weighted(_CODES[game], seats, found[0], found[1], known, deck)
+        result = _result(game, labels, tally / total, n_boards, board, dead, True, None, method, n_boards)
+        return replace(result, trials=n_deals * n_boards, deals=n_deals)
+    n = DEFAULT_SAMPLES if samples is None else samples
+    used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
+    tally = monte_carlo(game, seats, known, deck, n, used_seed)
+    return _result(game, labels, tally, n, board, dead, False, used_seed, method, 0)
 
 
 def _monte_carlo(code: int, holes: np.ndarray, known: np.ndarray, live: np.ndarray, need: int, n: int,
