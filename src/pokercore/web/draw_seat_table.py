@@ -67,11 +67,9 @@ class DrawSeatTable(BettingSeatTable[DrawState]):
         """The session of a :meth:`snapshot` after its last finished hand; the next hand is dealt fresh."""
         table = cls(table_id, Create("draw", cls.seat_specs(state), state["hands"]), limits, owner=state["owner"])
         table.restore_seats(state)
-        # DrawGame has no public way in at hand N: set its between-hands state (stacks, hands dealt, button)
-        game = table.session
-        game._hand, game._played, game._stacks = None, int(state["played"]), [int(v) for v in state["stacks"]]
-        game._button = table._last_button = state["button"]
-        game._bought = [int(v) for v in state.get("bought", [0] * len(table.seats))]  # rebuys so far
+        table.session = DrawGame.resume(table.config, hands_played=state["played"], stacks=state["stacks"],
+                                        button=state["button"], bought_in=state.get("bought"))  # rebuys so far
+        table._last_button = state["button"]
         table._start_next()
         return table
 
