@@ -18,14 +18,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokercore import format_cards
 from pokercore.binh import BinhRules
 from pokercore.draw import DrawConfig
 from pokercore.envs import BinhEnv, BinhGymEnv, DrawEnv, DrawGymEnv, IllegalMoveError
 from pokercore.envs.binh import binh_layout
 from pokercore.envs.draw import draw_layout
 
-from .helpers import cards_in, masked_choice
+from .helpers import (
+    cards_in,
+    check_gym_learner_views,
+    check_views_hold_only_own_cards,
+    masked_choice,
+    random_actions,
+    replay_seeing_the_same,
+)
 
 DRAW_CONFIGS = [DrawConfig(players=n) for n in range(2, 7)] + [
     DrawConfig(players=5, all_in=True, starting_stacks=[2, 5, 30, 200, 9]),
@@ -41,28 +47,18 @@ def _own_fields(vec: np.ndarray, lay, own: tuple[int, ...], hand_field: str, one
     assert set(np.unique(onehot).tolist()) <= {0.0, 1.0}
 
 
+def _draw_fields(lay):
+    """The check of a seat's draw arrays: its own five cards, nothing else."""
+    return lambda vec, state, seat: _own_fields(vec, lay, state.hands[seat], "hand", "cards")
+
+
+def _own_hand(state, seat: int) -> set[int]:
+    return set(state.hands[seat])
+
+
 @pytest.mark.parametrize("cfg", DRAW_CONFIGS, ids=lambda c: f"{c.players}p{'-allin' if c.all_in else ''}")
 def test_draw_every_view_holds_only_the_seats_own_cards(cfg):
-    env = DrawEnv(config=cfg)
-    lay = draw_layout(cfg)
-    for seed in SEEDS:
-        rng = np.random.default_rng(seed)
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            state = env.state_view
-            for a in env.agents:
-                seat = int(a.split("_")[1])
-                obs = env.observe(a)
-                _own_fields(obs["observation"], lay, state.hands[seat], "hand", "cards")
-                shown = set().union(*state.revealed.values()) if state.is_over else set()
-                assert cards_in(env.infos[a]) <= set(state.hands[seat]) | shown
-                if not state.is_over:
-                    assert env.infos[a] == {}
-            obs, _, terminated, _, info = env.last()
-            env.step(None if terminated else masked_choice(rng, obs["action_mask"]))
-        # at the end: the revealed hands are exactly the engine's showdown (never a folded or mucked hand)
-        assert info["revealed"] == {f"player_{i}": format_cards(c) for i, c in state.revealed.items()}
-        assert all(not state.folded[i] for i in state.revealed)
+    check_views_hold_only_own_cards(DrawEnv(config=cfg), SEEDS, _draw_fields(draw_layout(cfg)), _own_hand)
 
 
 def _deck_prefix(state) -> tuple[list[int], dict[int, list[int]]]:
@@ -85,13 +81,7 @@ def test_draw_views_do_not_change_when_the_others_hold_other_cards(cfg):
     changed = 0
     for seed in SEEDS:
         rng = np.random.default_rng(seed)
-        a_env.reset(seed=seed)
-        actions = []
-        for _agent in a_env.agent_iter():
-            obs, _, terminated, _, _ = a_env.last()
-            action = None if terminated else masked_choice(rng, obs["action_mask"])
-            actions.append(action)
-            a_env.step(action)
+        actions = random_actions(a_env, seed, rng)
         state = a_env.state_view
         deck, where = _deck_prefix(state)
         seat = int(rng.integers(cfg.players))
@@ -102,21 +92,8 @@ def test_draw_views_do_not_change_when_the_others_hold_other_cards(cfg):
         rng.shuffle(others)
         fill = iter(others)
         new_deck = [deck[p] if p in keep else next(fill) for p in range(len(deck))]
-        b_env.reset(seed=seed, options={"deck": new_deck, "button": state.button})
-        me = f"player_{seat}"
         # replay both from the start, step by step, comparing the seat's view while the hand runs
-        a_env.reset(seed=seed)
-        b_env.reset(seed=seed, options={"deck": new_deck, "button": state.button})
-        for action in actions:
-            if a_env.state_view.is_over:
-                break
-            va, vb = a_env.observe(me), b_env.observe(me)
-            assert np.array_equal(va["observation"], vb["observation"])
-            assert np.array_equal(va["action_mask"], vb["action_mask"])
-            assert a_env.infos[me] == b_env.infos[me]
-            a_env.step(action)
-            b_env.step(action)
-        assert a_env.state_view.is_over and b_env.state_view.is_over
+        replay_seeing_the_same(a_env, b_env, seed, actions, f"player_{seat}", new_deck, state.button)
         changed += any(a_env.state_view.hands[i] != b_env.state_view.hands[i] for i in where if i != seat)
     assert changed >= len(SEEDS) // 2  # the counterfactual deals really differed
 
@@ -166,18 +143,7 @@ def test_binh_views_hold_only_the_own_cards_and_do_not_depend_on_the_others(play
 def test_gym_learner_sees_only_its_cards_and_the_showdown():
     for seed in SEEDS:
         env = DrawGymEnv(players=4, seat=1, opponents=["easy", "maniac", "station"])
-        lay = draw_layout(env.driver.config)
-        rng = np.random.default_rng(seed)
-        obs, info = env.reset(seed=seed)
-        done = False
-        while True:
-            state = env.state_view
-            _own_fields(obs["observation"], lay, state.hands[1], "hand", "cards")
-            shown = set().union(*state.revealed.values()) if state.is_over else set()
-            assert cards_in(info) <= set(state.hands[1]) | shown
-            if done:
-                break
-            obs, _, done, _, info = env.step(masked_choice(rng, obs["action_mask"]))
+        check_gym_learner_views(env, seed, 1, _draw_fields(draw_layout(env.driver.config)), _own_hand)
     for seed in SEEDS:
         benv = BinhGymEnv(players=3, opponents="strongest")
         obs, info = benv.reset(seed=seed)

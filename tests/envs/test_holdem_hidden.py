@@ -17,11 +17,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokercore import format_cards
 from pokercore.envs import HoldemEnv, HoldemGymEnv
 from pokercore.holdem.config import HoldemConfig
 
-from .helpers import cards_in, masked_choice
+from .helpers import (
+    cards_in,
+    check_gym_learner_views,
+    check_views_hold_only_own_cards,
+    random_actions,
+    replay_seeing_the_same,
+)
 
 CONFIGS = [
     HoldemConfig("nl", players=2), HoldemConfig("nl", players=6), HoldemConfig("fl", players=3),
@@ -44,28 +49,19 @@ def _own_fields(vec, lay, hole, board):
         assert set(np.unique(vec[lay[name]]).tolist()) <= {0.0, 1.0}
 
 
+def _holdem_fields(lay):
+    """The check of a seat's hold'em arrays: its own hole cards and the board, nothing else."""
+    return lambda vec, state, seat: _own_fields(vec, lay, state.holes[seat], state.board)
+
+
+def _hole_and_board(state, seat: int) -> set[int]:
+    return set(state.holes[seat]) | set(state.board)
+
+
 @pytest.mark.parametrize("cfg", CONFIGS, ids=_ids)
 def test_every_view_holds_only_the_seats_own_cards_and_the_board(cfg):
     env = HoldemEnv(config=cfg)
-    lay = env.layout
-    for seed in SEEDS:
-        rng = np.random.default_rng(seed)
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            state = env.state_view
-            for a in env.agents:
-                seat = int(a.split("_")[1])
-                _own_fields(env.observe(a)["observation"], lay, state.holes[seat], state.board)
-                shown = set().union(*state.revealed.values()) if state.is_over else set()
-                assert cards_in(env.infos[a]) <= set(state.holes[seat]) | set(state.board) | shown
-                if not state.is_over:
-                    assert env.infos[a] == {}
-            obs, _, terminated, _, info = env.last()
-            env.step(None if terminated else masked_choice(rng, obs["action_mask"]))
-        # at the end: the revealed hands are exactly the engine's showdown (never a folded or mucked hand)
-        assert info["revealed"] == {f"player_{i}": format_cards(c) for i, c in state.revealed.items()}
-        assert all(not state.folded[i] for i in state.revealed)
-        assert not set(state.mucked) & set(state.revealed)
+    check_views_hold_only_own_cards(env, SEEDS, _holdem_fields(env.layout), _hole_and_board)
 
 
 def _deck(state):
@@ -86,13 +82,7 @@ def test_views_do_not_change_when_the_others_hold_other_cards(cfg):
     changed = compared = 0
     for seed in SEEDS:
         rng = np.random.default_rng(seed)
-        a_env.reset(seed=seed)
-        actions = []
-        for _agent in a_env.agent_iter():
-            obs, _, terminated, _, _ = a_env.last()
-            action = None if terminated else masked_choice(rng, obs["action_mask"])
-            actions.append(action)
-            a_env.step(action)
+        actions = random_actions(a_env, seed, rng)
         state = a_env.state_view
         deck, where = _deck(state)
         seat = int(rng.choice(sorted(where)))
@@ -103,21 +93,8 @@ def test_views_do_not_change_when_the_others_hold_other_cards(cfg):
         new_deck = list(deck)
         for p, c in zip(others, pool):
             new_deck[p] = c
-        me = f"player_{seat}"
-        a_env.reset(seed=seed)
-        b_env.reset(seed=seed, options={"deck": new_deck, "button": state.button})
+        compared += replay_seeing_the_same(a_env, b_env, seed, actions, f"player_{seat}", new_deck, state.button)
         assert b_env.state_view.holes[seat] == state.holes[seat]
-        for action in actions:
-            if a_env.state_view.is_over:
-                break
-            va, vb = a_env.observe(me), b_env.observe(me)
-            assert np.array_equal(va["observation"], vb["observation"])
-            assert np.array_equal(va["action_mask"], vb["action_mask"])
-            assert a_env.infos[me] == b_env.infos[me]
-            compared += 1
-            a_env.step(action)
-            b_env.step(action)
-        assert a_env.state_view.is_over and b_env.state_view.is_over
         assert a_env.state_view.board == b_env.state_view.board
         changed += any(a_env.state_view.holes[i] != b_env.state_view.holes[i] for i in where if i != seat)
     assert changed >= len(SEEDS) // 2 and compared > len(SEEDS)  # the counterfactual deals really differed
@@ -127,17 +104,7 @@ def test_views_do_not_change_when_the_others_hold_other_cards(cfg):
 def test_gym_learner_sees_only_its_cards_the_board_and_the_showdown(variant):
     for seed in SEEDS:
         env = HoldemGymEnv(variant, 4, seat=1, opponents=["random", "call", "raise"])
-        rng = np.random.default_rng(seed)
-        obs, info = env.reset(seed=seed)
-        done = False
-        while True:
-            state = env.state_view
-            _own_fields(obs["observation"], env.layout, state.holes[1], state.board)
-            shown = set().union(*state.revealed.values()) if state.is_over else set()
-            assert cards_in(info) <= set(state.holes[1]) | set(state.board) | shown
-            if done:
-                break
-            obs, _, done, _, info = env.step(masked_choice(rng, obs["action_mask"]))
+        check_gym_learner_views(env, seed, 1, _holdem_fields(env.layout), _hole_and_board)
 
 
 def test_penalty_messages_name_no_card():

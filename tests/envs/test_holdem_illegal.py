@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 
 from pokercore.envs import EnvError, HoldemEnv, HoldemGymEnv, IllegalMoveError
 from pokercore.envs.holdem import describe_action
-from pokercore.errors import PokercoreError
 from pokercore.holdem.config import HoldemConfig
 
-from .helpers import cards_in, masked_choice, same
-
-
-def _aec_snapshot(env):
-    return (env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards), dict(env.terminations),
-            copy.deepcopy(env.infos), {a: env.observe(a) for a in env.agents})
+from .helpers import (
+    check_gym_raise_mode,
+    check_masked_indices_refused,
+    check_not_an_index_refused,
+    check_penalty_ends_the_episode,
+)
 
 
 @pytest.mark.parametrize("cfg", [HoldemConfig("nl", players=3), HoldemConfig("fl", players=4),
@@ -26,31 +23,8 @@ def _aec_snapshot(env):
 def test_every_masked_index_is_refused_and_changes_nothing(cfg):
     env = HoldemEnv(config=cfg)
     limit = cfg.variant == "fl"
-    refused = 0
-    for seed in range(15):
-        rng = np.random.default_rng(seed)
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, terminated, _, _ = env.last()
-            if terminated:
-                env.step(None)
-                continue
-            mask = obs["action_mask"]
-            legal = np.flatnonzero(mask).tolist()
-            before, state = _aec_snapshot(env), env.state_view.snapshot()
-            for bad in np.flatnonzero(mask == 0):
-                with pytest.raises(IllegalMoveError) as err:
-                    env.step(int(bad))
-                e = err.value
-                assert isinstance(e, PokercoreError) and isinstance(e, ValueError)
-                assert list(e.legal) == legal
-                text = str(e)
-                assert text.startswith(f"{agent}: action {describe_action(int(bad), limit)} is not legal now: ")
-                assert all(describe_action(i, limit) in text for i in legal[:8])
-                assert cards_in(text) == set()  # the message goes to every info in penalty mode: no card in it
-                assert env.state_view.snapshot() == state and same(_aec_snapshot(env), before)
-                refused += 1
-            env.step(masked_choice(rng, mask))
+    refused = check_masked_indices_refused(env, range(15), lambda i: describe_action(i, limit),
+                                           lambda rng, mask: np.flatnonzero(mask == 0), no_cards=True)
     assert refused > 30
 
 
@@ -77,12 +51,7 @@ def test_the_reasons_name_the_rule():
 def test_values_that_are_not_an_index_are_refused(bad):
     env = HoldemEnv("nl", 2)
     env.reset(seed=1)
-    state = env.state_view.snapshot()
-    with pytest.raises(IllegalMoveError, match="player_0: "):
-        env.step(bad)
-    assert env.state_view.snapshot() == state
-    env.step(np.int64(1))  # numpy ints and 0-d arrays are indices
-    env.step(np.array(1))
+    check_not_an_index_refused(env, bad, "player_0")
     assert env.state_view.street == "flop"
     with pytest.raises(IllegalMoveError, match=r"out of range: the action space is 0\.\.2"):
         fl = HoldemEnv("fl", 2)
@@ -95,18 +64,7 @@ def test_penalty_mode_ends_the_episode_and_leaves_the_hand_alone():
     env.reset(seed=4)
     env.step(1)
     env.step(1)
-    agent = env.agent_selection  # the big blind, nothing to call
-    state = env.state_view.snapshot()
-    env.step(0)
-    assert env.state_view.snapshot() == state
-    assert all(env.terminations.values())
-    assert env.rewards == {a: (-50.0 if a == agent else 0.0) for a in env.possible_agents}
-    assert "nothing to call" in env.infos[agent]["illegal_action"] and env.infos[agent]["offender"] == agent
-    steps = 0
-    for _ in env.agent_iter():
-        env.step(None)
-        steps += 1
-    assert steps == 3 and env.agents == []
+    assert "nothing to call" in check_penalty_ends_the_episode(env, 0, 50.0)  # the big blind folds
 
 
 def test_default_penalty_is_the_most_a_seat_can_lose():
@@ -118,14 +76,7 @@ def test_default_penalty_is_the_most_a_seat_can_lose():
 
 
 def test_gym_raise_and_penalty_modes():
-    strict = HoldemGymEnv("nl", 2, illegal_action="raise")
-    obs, _ = strict.reset(seed=2)
-    state = strict.state_view.snapshot()
-    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    with pytest.raises(IllegalMoveError, match="legal: "):
-        strict.step(bad)
-    assert strict.state_view.snapshot() == state
-    strict.step(int(np.flatnonzero(obs["action_mask"])[0]))  # still playable
+    check_gym_raise_mode(HoldemGymEnv("nl", 2, illegal_action="raise"), seed=2)
 
     lenient = HoldemGymEnv("fl", 2, opponents="call")
     for seed in range(20):

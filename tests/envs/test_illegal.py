@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 
@@ -13,52 +11,26 @@ from pokercore.draw import DrawConfig
 from pokercore.envs import BinhEnv, BinhGymEnv, DrawEnv, DrawGymEnv, EnvError, IllegalMoveError
 from pokercore.envs.binh import SPECIAL, legal_splits, split_arrangement
 from pokercore.envs.draw import describe_action
-from pokercore.errors import PokercoreError
 
-from .helpers import masked_choice, same
-
-
-def _aec_snapshot(env):
-    return (env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards), dict(env.terminations),
-            copy.deepcopy(env.infos), {a: env.observe(a) for a in env.agents})
+from .helpers import (
+    check_gym_raise_mode,
+    check_masked_indices_refused,
+    check_not_an_index_refused,
+    check_penalty_ends_the_episode,
+)
 
 
 def test_draw_every_masked_index_is_refused_and_changes_nothing():
     env = DrawEnv(players=3, config=None)
-    for seed in range(15):
-        rng = np.random.default_rng(seed)
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            obs, _, terminated, _, _ = env.last()
-            if terminated:
-                env.step(None)
-                continue
-            mask = obs["action_mask"]
-            legal = np.flatnonzero(mask).tolist()
-            before, state = _aec_snapshot(env), env.state_view.snapshot()
-            for bad in rng.choice(np.flatnonzero(mask == 0), 4, replace=False):
-                with pytest.raises(IllegalMoveError) as err:
-                    env.step(int(bad))
-                e = err.value
-                assert isinstance(e, PokercoreError) and isinstance(e, ValueError)
-                assert list(e.legal) == legal
-                text = str(e)
-                assert text.startswith(f"{agent}: action {describe_action(int(bad))} is not legal now: ")
-                assert all(describe_action(i) in text for i in legal[:8])
-                assert env.state_view.snapshot() == state and same(_aec_snapshot(env), before)
-            env.step(masked_choice(rng, mask))
+    pick = lambda rng, mask: rng.choice(np.flatnonzero(mask == 0), 4, replace=False)  # noqa: E731
+    assert check_masked_indices_refused(env, range(15), describe_action, pick) > 30
 
 
 @pytest.mark.parametrize("bad", [2.0, True, "1", None, -1, 37, [1], np.float32(1.0), np.array([1])])
 def test_draw_values_that_are_not_an_index_are_refused(bad):
     env = DrawEnv(players=2)
     env.reset(seed=1)
-    state = env.state_view.snapshot()
-    with pytest.raises(IllegalMoveError, match="player_1: "):
-        env.step(bad)
-    assert env.state_view.snapshot() == state
-    env.step(np.int64(1))  # numpy ints and 0-d arrays are indices
-    env.step(np.array(1))
+    check_not_an_index_refused(env, bad, "player_1")
     assert env.state_view.street == "draw"
 
 
@@ -84,18 +56,7 @@ def test_use_before_reset_and_unknown_agents_are_refused():
 def test_penalty_mode_ends_the_episode_and_leaves_the_hand_alone():
     env = DrawEnv(players=3, illegal_action="penalty", illegal_penalty=50)
     env.reset(seed=4)
-    agent = env.agent_selection
-    state = env.state_view.snapshot()
-    env.step(0)  # fold with nothing to call
-    assert env.state_view.snapshot() == state
-    assert all(env.terminations.values())
-    assert env.rewards == {a: (-50.0 if a == agent else 0.0) for a in env.possible_agents}
-    assert "illegal_action" in env.infos[agent] and env.infos[agent]["offender"] == agent
-    steps = 0
-    for _ in env.agent_iter():
-        env.step(None)
-        steps += 1
-    assert steps == 3 and env.agents == []
+    check_penalty_ends_the_episode(env, 0, 50.0)  # fold with nothing to call
 
 
 def test_default_penalty_is_the_most_a_seat_can_lose():
@@ -145,14 +106,7 @@ def test_binh_a_special_must_be_declared_and_a_deliberate_foul_scores_as_one():
 
 
 def test_gym_raise_and_penalty_modes():
-    strict = DrawGymEnv(players=2, illegal_action="raise")
-    obs, _ = strict.reset(seed=2)
-    state = strict.state_view.snapshot()
-    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    with pytest.raises(IllegalMoveError, match="legal: "):
-        strict.step(bad)
-    assert strict.state_view.snapshot() == state
-    strict.step(int(np.flatnonzero(obs["action_mask"])[0]))  # still playable
+    check_gym_raise_mode(DrawGymEnv(players=2, illegal_action="raise"), seed=2)
 
     lenient = BinhGymEnv(players=2, opponents="strongest")
     obs, _ = lenient.reset(seed=2)

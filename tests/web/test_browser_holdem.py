@@ -126,6 +126,10 @@ def test_holdem_hand_with_a_raise_an_all_in_and_a_side_pot(phone, live_server, s
     rows = [r.text for r in _css(phone, "#standings tbody tr")]
     assert rows[0].startswith("1 Call AI 2 560 +260") and "You 0 -200" in rows[1], rows
     assert not _by_id(phone, "next")
+    phone.find_element("css selector", "#past summary").click()  # the past hands, one so far
+    past = [e.text for e in _css(phone, "#past-list li")]
+    assert len(past) == 1 and past[0].startswith("Hand 1: -200 \u00b7 Showdown") and past[0].endswith(
+        " \u00b7 Call AI 2 wins the main pot of 180; Call AI 2 wins the side pot of 280"), past
     shoot("holdem-5-end")
     _click_id(phone, "again")   # a new table with the same settings
     _wait(phone, lambda d: "Hand 1" in _by_id(d, "handinfo").text and not _by_id(d, "result"), "a new table")

@@ -79,6 +79,91 @@ class DrawGame:
         self._synced: DrawState | None = None
         self._bought = [0] * config.players
 
+    @classmethod
+    def resume(cls, config: DrawConfig, *, hands_played: int, stacks: Sequence[int], button: int | None,
+               bought_in: Sequence[int] | None = None) -> DrawGame:
+        """A game between hands, as another game stood after ``hands_played`` finished hands.
+
+        The next :meth:`start_hand` deals hand ``hands_played + 1`` with the
+        button moved on from ``button``; its cards come from ``config.seed``
+        (a resumed game does not replay the cards the first one would have
+        dealt).  Use it to continue a saved session, e.g. after a restart.
+
+        Parameters
+        ----------
+        config : DrawConfig
+            The game's rules, seats, starting stacks, number of hands and seed.
+        hands_played : int
+            Hands finished so far, from 0 to ``config.hands``.
+        stacks : sequence of int
+            Chips of every seat after the last finished hand (0 or more each);
+            they sum to the starting stacks plus ``bought_in``.
+        button : int or None
+            The button of the last finished hand (a seat number), or None:
+            the next hand's button is then the first seat that can play.
+        bought_in : sequence of int, optional
+            Chips every seat has added by :meth:`rebuy` so far (0 or more
+            each; default none).
+
+        Returns
+        -------
+        DrawGame
+            The game, with no hand in play.
+
+        Raises
+        ------
+        ConfigError
+            A value that no game could have reached: a wrong number of
+            seats, negative chips, stacks that do not add up to the chips in
+            play, a hand count or button out of range.
+
+        Examples
+        --------
+        >>> from pokercore.draw import DrawConfig, DrawGame
+        >>> game = DrawGame.resume(DrawConfig(players=3, hands=10, seed=1), hands_played=4,
+        ...                        stacks=[250, 150, 200], button=2)
+        >>> game.hands_played, game.stacks, game.current_hand is None
+        (4, (250, 150, 200), True)
+        >>> hand = game.start_hand()
+        >>> hand.hand_number, hand.button
+        (5, 0)
+        >>> DrawGame.resume(DrawConfig(players=2, seed=1), hands_played=1, stacks=[300, 0],
+        ...                 button=0)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokercore.draw.errors.ConfigError: resume: the stacks sum to 300 chips, but the seats started with 400 ...
+        """
+        game = cls(config)
+        n = config.players
+
+        def chips(name: str, values: Sequence[int]) -> list[int]:
+            if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != n:
+                raise ConfigError(f"resume: {name} must be a sequence of {n} chip counts (one a seat), got {values!r}")
+            for v in values:
+                if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                    raise ConfigError(f"resume: {name} must be whole numbers of chips, 0 or more, got {values!r}")
+            return [int(v) for v in values]
+
+        def whole(v: object) -> bool:
+            return not isinstance(v, bool) and isinstance(v, (int, np.integer))
+
+        if not whole(hands_played) or not 0 <= hands_played <= config.hands:
+            raise ConfigError(f"resume: hands_played must be a number of hands from 0 to {config.hands}, "
+                              f"got {hands_played!r}")
+        have = chips("stacks", stacks)
+        bought = chips("bought_in", [0] * n if bought_in is None else bought_in)
+        if sum(have) != sum(config.stacks) + sum(bought):
+            raise ConfigError(f"resume: the stacks sum to {sum(have)} chips, but the seats started with "
+                              f"{sum(config.stacks)} and bought {sum(bought)} more: give the stacks of a game "
+                              f"of these seats")
+        if button is not None and (not whole(button) or not 0 <= button < n):
+            raise ConfigError(f"resume: button must be a seat number 0..{n - 1} (or None), got {button!r}")
+        game._played = int(hands_played)
+        game._stacks = have
+        game._bought = bought
+        game._button = None if button is None else int(button)
+        return game
+
     @property
     def config(self) -> DrawConfig:
         """The game's configuration."""

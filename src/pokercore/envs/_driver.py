@@ -17,9 +17,10 @@ pokercore.envs.errors.IllegalMoveError: player_0: an action is an int index 0..3
 from __future__ import annotations
 
 import operator
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from ..cards import format_card
 from ..errors import cut
 from .errors import EnvError, IllegalMoveError
 
-__all__ = ["Agent", "Driver", "EngineDriver", "card_names", "read_index", "refusal"]
+__all__ = ["Agent", "Driver", "EngineDriver", "EngineState", "card_names", "read_index", "refusal"]
 
 _CARD_NAMES = tuple(format_card(c) for c in range(52))
 
@@ -164,16 +165,90 @@ def refusal(who: str, action: int, why: str, mask: np.ndarray, describe: Callabl
                             legal.tolist())
 
 
-class EngineDriver(Driver):
-    """A driver over a betting engine (draw, hold'em): ``self.state`` with ``observe``/``act``/``dealt_in``.
+class EngineState(Protocol):
+    """What an :class:`EngineDriver` needs of a betting engine's hand (draw's and hold'em's ``*State``)."""
 
-    Holds what those drivers share: a built-in agent plays its seat through the
-    engine's own verification, and hears the end of every hand it was dealt into.
-    Subclasses keep ``self._version``, moved on by every action.
+    @property
+    def actor(self) -> int | None: ...
+
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+
+    def observe(self, seat: int) -> Any: ...
+
+    def act(self, action: Any, seat: int | None = None) -> None: ...
+
+
+class HandEncoderLike(Protocol):
+    """A game's observation encoder: told of every new hand (it keeps per-hand work)."""
+
+    def new_hand(self) -> None: ...
+
+
+S = TypeVar("S", bound=EngineState)
+
+
+class EngineDriver(Driver, Generic[S]):
+    """A driver over a betting engine (draw, hold'em): one hand ``self.state`` of type ``S`` per episode.
+
+    Holds what those drivers share: dealing a hand (the ``button`` and
+    ``deck`` options, a button drawn from the generator otherwise), whose
+    turn it is, the results (chips won or lost), a built-in agent playing its
+    seat through the engine's own verification, and the end of every hand
+    told to the agents dealt into it.  Subclasses set ``_state = None``,
+    ``_version = 0`` (moved on by every action) and ``_encoder``, and say how
+    a hand is dealt (:meth:`_deal`, :meth:`_random_button`).
     """
 
-    state: Any
+    #: The game as the reset-options warning names it ("draw", "hold'em").
+    game_label: str
+    _state: S | None
     _version: int
+    _encoder: HandEncoderLike
+
+    @abstractmethod
+    def _random_button(self, rng: np.random.Generator) -> int:
+        """The button of a hand dealt without a ``button`` option, drawn from ``rng``."""
+
+    @abstractmethod
+    def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> S:
+        """A new hand (``deck``: the ``deck`` option or None); a ``ValueError`` names what cannot be dealt."""
+
+    @property
+    def state(self) -> S:
+        """The hand being played (the dealer's view: every card)."""
+        if self._state is None:
+            raise EnvError("no hand dealt yet: call reset()")
+        return self._state
+
+    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
+        unknown = sorted(str(k) for k in options if k not in ("button", "deck")) if options else None
+        if unknown:
+            warnings.warn(f"{self.game_label} reset options {', '.join(unknown)} are not used (known: button, deck)",
+                          stacklevel=3)
+        button = options.get("button")
+        if button is None:
+            button = self._random_button(rng)
+        try:
+            self._state = self._deal(button, options.get("deck"), rng)
+        except ValueError as exc:
+            raise EnvError(f"cannot deal: {exc}") from None
+        self._encoder.new_hand()
+        self._version += 1
+
+    @property
+    def actor(self) -> int | None:
+        return self.state.actor
+
+    def returns(self) -> tuple[float, ...]:
+        st = self.state
+        return tuple(float(a - b) for a, b in zip(st.stacks, st.starting_stacks))
 
     def play_native(self, seat: int, agent: Agent) -> None:
         st = self.state

@@ -35,8 +35,7 @@ Examples
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -86,44 +85,29 @@ def _max_loss(cfg: DrawConfig) -> int:
     return min(max(cfg.stacks), most)
 
 
-class DrawDriver(EngineDriver):
+class DrawDriver(EngineDriver[DrawState]):
     """Five-card draw for the environments: one :class:`~pokercore.draw.DrawState` per episode."""
 
     name = "draw"
+    game_label = "draw"
     num_actions = NUM_ACTIONS
 
     def __init__(self, config: DrawConfig) -> None:
         self.config = config
         self.num_players = config.players
         lay = draw_layout(config)
-        self._encoder = DrawHandEncoder(lay)
+        self._encoder: DrawHandEncoder = DrawHandEncoder(lay)
         self.obs_low, self.obs_high = lay.low, lay.high
         self._state: DrawState | None = None
         self._version = 0  # moves on with every action: the key of the cached view below
         self._view_cache: tuple[int, int, Observation] | None = None
         self._final: tuple[int, tuple[float, ...], tuple[int, ...], dict[str, str]] | None = None
 
-    @property
-    def state(self) -> DrawState:
-        """The hand being played (the dealer's view: every card)."""
-        if self._state is None:
-            raise EnvError("no hand dealt yet: call reset()")
-        return self._state
+    def _random_button(self, rng: np.random.Generator) -> int:
+        return int(rng.integers(self.num_players))
 
-    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
-        unknown = sorted(str(k) for k in options if k not in ("button", "deck")) if options else None
-        if unknown:
-            warnings.warn(f"draw reset options {', '.join(unknown)} are not used (known: button, deck)",
-                          stacklevel=3)
-        button = options.get("button")
-        if button is None:
-            button = int(rng.integers(self.num_players))
-        try:
-            self._state = DrawState(self.config, button=button, deck=options.get("deck"), seed=rng)
-        except ValueError as exc:
-            raise EnvError(f"cannot deal: {exc}") from None
-        self._encoder.new_hand()
-        self._version += 1
+    def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> DrawState:
+        return DrawState(self.config, button=button, deck=deck, seed=rng)
 
     def _view(self, seat: int) -> Observation:
         """``state.observe(seat)``, built once per seat and state (a training loop asks twice: to see, to act)."""
@@ -135,10 +119,6 @@ class DrawDriver(EngineDriver):
         obs = st._observe(seat, st.legal_actions() if seat == st.actor else ())
         self._view_cache = (seat, self._version, obs)
         return obs
-
-    @property
-    def actor(self) -> int | None:
-        return self.state.actor
 
     def encode(self, seat: int) -> np.ndarray:
         return self._encoder.encode(self._view(seat))
@@ -156,10 +136,6 @@ class DrawDriver(EngineDriver):
         move = action_from_index(self._view(seat), action)
         self.state._apply_legal(move)
         self._version += 1
-
-    def returns(self) -> tuple[float, ...]:
-        st = self.state
-        return tuple(float(a - b) for a, b in zip(st.stacks, st.starting_stacks))
 
     def info(self, seat: int) -> dict[str, Any]:
         st = self.state

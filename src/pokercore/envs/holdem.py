@@ -27,8 +27,7 @@ Examples
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -102,10 +101,11 @@ def _max_loss(cfg: HoldemConfig) -> int:
     return most
 
 
-class HoldemDriver(EngineDriver):
+class HoldemDriver(EngineDriver[HoldemState]):
     """Hold'em for the environments: one :class:`~pokercore.holdem.engine.HoldemState` per episode."""
 
     name = "holdem"
+    game_label = "hold'em"
 
     def __init__(self, config: HoldemConfig, history_slots: int | None = None) -> None:
         self.config = config
@@ -115,7 +115,7 @@ class HoldemDriver(EngineDriver):
         self.layout = holdem_layout(config, history_slots)
         self.history_slots = self.layout.slots
         self.obs_low, self.obs_high = self.layout.low, self.layout.high
-        self._encoder = HandEncoder(self.layout)
+        self._encoder: HandEncoder = HandEncoder(self.layout)
         self._masks = MaskCache(self.num_actions)
         self._playing = [i for i, s in enumerate(config.stacks) if s > 0]
         self._state: HoldemState | None = None
@@ -123,28 +123,12 @@ class HoldemDriver(EngineDriver):
         self._view_cache: tuple[int, int, Observation, tuple[Move, ...]] | None = None
         self._final: tuple[int, dict[str, Any]] | None = None
 
-    @property
-    def state(self) -> HoldemState:
-        """The hand being played (the dealer's view: every card)."""
-        if self._state is None:
-            raise EnvError("no hand dealt yet: call reset()")
-        return self._state
+    def _random_button(self, rng: np.random.Generator) -> int:
+        playing = self._playing
+        return playing[int(rng.integers(len(playing)))] if playing else 0
 
-    def new_hand(self, rng: np.random.Generator, options: Mapping[str, Any]) -> None:
-        unknown = sorted(str(k) for k in options if k not in ("button", "deck")) if options else None
-        if unknown:
-            warnings.warn(f"hold'em reset options {', '.join(unknown)} are not used (known: button, deck)",
-                          stacklevel=3)
-        button = options.get("button")
-        if button is None:
-            playing = self._playing
-            button = playing[int(rng.integers(len(playing)))] if playing else 0
-        try:
-            self._state = HoldemState(self.config, button=button, deck=options.get("deck"), seed=rng)
-        except ValueError as exc:
-            raise EnvError(f"cannot deal: {exc}") from None
-        self._encoder.new_hand()
-        self._version += 1
+    def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> HoldemState:
+        return HoldemState(self.config, button=button, deck=deck, seed=rng)
 
     def _view(self, seat: int) -> tuple[Observation, tuple[Move, ...]]:
         """``state.observe(seat)`` and its legal moves, built once per seat and state."""
@@ -157,10 +141,6 @@ class HoldemDriver(EngineDriver):
         moves = _moves(obs)
         self._view_cache = (seat, self._version, obs, moves)
         return obs, moves
-
-    @property
-    def actor(self) -> int | None:
-        return self.state.actor
 
     def encode(self, seat: int) -> np.ndarray:
         obs, moves = self._view(seat)
@@ -190,10 +170,6 @@ class HoldemDriver(EngineDriver):
                 return
         action_from_index(obs, action)  # raises, naming why
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def returns(self) -> tuple[float, ...]:
-        st = self.state
-        return tuple(float(b - a) for a, b in zip(st.starting_stacks, st.stacks))
 
     def info(self, seat: int) -> dict[str, Any]:
         st = self.state

@@ -10,7 +10,7 @@ typed protocol actions and are applied by the engine, which checks them.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -20,8 +20,9 @@ from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Stre
 from ..draw.ai import make_agent
 from ..draw.history import format_history
 from ..errors import PokercoreError
+from .betting_table import BettingSeatTable
 from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
-from .seat_table import Limits, SeatTable
+from .seat_table import Limits
 from .store import HandRecord
 
 __all__ = ["DEFAULT_HANDS", "DrawSeatTable"]
@@ -34,7 +35,7 @@ def _hand_name(cards: Sequence[int]) -> str:
     return describe_rank(evaluate5(list(cards)))
 
 
-class DrawSeatTable(SeatTable):
+class DrawSeatTable(BettingSeatTable[DrawState]):
     """Fixed-limit five-card draw for 2-6 seats (ante 1, bets 2/4, 200 chips each).
 
     A person (or bot) who runs out of chips may buy back in to the starting
@@ -44,6 +45,7 @@ class DrawSeatTable(SeatTable):
     """
 
     game = "draw"
+    session: DrawGame
 
     def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
                  seed: int | None = None) -> None:
@@ -65,44 +67,11 @@ class DrawSeatTable(SeatTable):
         """The session of a :meth:`snapshot` after its last finished hand; the next hand is dealt fresh."""
         table = cls(table_id, Create("draw", cls.seat_specs(state), state["hands"]), limits, owner=state["owner"])
         table.restore_seats(state)
-        # DrawGame has no public way in at hand N: set its between-hands state (stacks, hands dealt, button)
-        game = table.session
-        game._hand, game._played, game._stacks = None, int(state["played"]), [int(v) for v in state["stacks"]]
-        game._button = table._last_button = state["button"]
-        game._bought = [int(v) for v in state.get("bought", [0] * len(table.seats))]  # rebuys so far
+        table.session = DrawGame.resume(table.config, hands_played=state["played"], stacks=state["stacks"],
+                                        button=state["button"], bought_in=state.get("bought"))  # rebuys so far
+        table._last_button = state["button"]
         table._start_next()
         return table
-
-    # ------------------------------------------------------------------ flow
-    @property
-    def hand_state(self) -> DrawState:
-        """The engine's state of the hand in play (or just played)."""
-        state = self.session.current_hand
-        assert state is not None  # a hand is started at creation
-        return state
-
-    def _hand_over(self) -> bool:
-        return self.hand_state.is_over
-
-    def _out(self) -> set[int]:
-        """Seats that cannot pay for another hand (after a hand is over; empty during one)."""
-        if not self._hand_over():
-            return set()
-        return set(range(len(self.seats))) - set(self.session.playing_seats)
-
-    def _session_over(self) -> bool:
-        """All hands played, fewer than two seats can pay, or no person (page or bot) can play on."""
-        if self.session.is_over:
-            return True
-        out = self._out()
-        return not any(s.kind == "player" and s.index not in out for s in self.seats)
-
-    def _start_next(self) -> None:
-        for s in self.seats:
-            reset = getattr(s.agent, "reset", None)
-            if reset is not None:
-                reset()
-        self.session.start_hand()
 
     # ------------------------------------------------------------------ history
     def hand_number(self) -> int:
@@ -123,21 +92,9 @@ class DrawSeatTable(SeatTable):
                 "button": state.button if over else self._last_button, "bought": list(self.session.bought_in)}
 
     def _finish_hand(self) -> None:
-        """Tell the AIs how the hand ended (their ``hand_over`` hook), once.
-
-        A person who cannot pay for another hand is counted as ready for
-        it: the others never wait for a seat that will sit out.
-        """
-        state = self.hand_state
-        self._last_button = state.button
-        out = self._out()
-        for s in self.seats:
-            if s.kind == "player" and s.index in out:
-                s.ready = True
-        for s in self.seats:
-            hook = getattr(s.agent, "hand_over", None)
-            if hook is not None and state.dealt_in[s.index]:
-                hook(state.observe(s.index))
+        """Remember the hand's button (a :meth:`snapshot` resumes after it), then end the hand as every table does."""
+        self._last_button = self.hand_state.button
+        super()._finish_hand()
 
     def _rebuy_chips(self, seat: int) -> int | None:
         """The chips seat ``seat`` would get by buying back in now, or None when it may not."""
@@ -155,13 +112,7 @@ class DrawSeatTable(SeatTable):
 
     # ------------------------------------------------------------------ acting
     def _apply_action(self, seat: int, action: Action) -> None:
-        state = self.hand_state
-        if state.is_over:
-            raise ProtocolError("not_your_turn", "the hand is over: send 'next' for the next hand")
-        if state.actor != seat:
-            who = self.seats[state.actor].name if state.actor is not None else "nobody"
-            raise ProtocolError("not_your_turn", f"it is {who}'s turn (seat {state.actor}), not seat {seat}'s; "
-                                                 f"nothing changed")
+        state = self._check_turn(seat)
         if isinstance(action, ArrangeAction):
             raise ProtocolError("illegal_action", "arrange is a Binh action; this table plays draw")
         move = ("draw", 0, action.cards) if isinstance(action, DrawAction) else (action.kind, action.amount, ())
@@ -172,19 +123,10 @@ class DrawSeatTable(SeatTable):
         if self._hand_over():  # this action may have ended the hand
             self._finish_hand()
 
-    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
-        state = self.hand_state
-        seat = state.actor
-        if seat is None or self.seats[seat].kind != "ai":
-            return None
-        obs = state.observe(seat)
-        agent = self.seats[seat].agent
-        return seat, (lambda: agent(obs)), (self.session.hands_played, len(state.events))
-
     def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:
-        state = self.hand_state
-        if stamp != (self.session.hands_played, len(state.events)) or state.actor != seat:
+        if self._stale(seat, stamp):
             return False
+        state = self.hand_state
         legal = state.legal_actions()
         if result is None or result not in legal:
             result = STAND_PAT if state.street == Street.DRAW else (CHECK if CHECK in legal else FOLD)

@@ -25,7 +25,7 @@ Examples
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -35,8 +35,9 @@ from .. import describe_rank, evaluate, evaluate5
 from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observation, make_agent
 from ..holdem.errors import HoldemError
 from ..holdem.showdown import hand_pots, rank_hands
+from .betting_table import BettingSeatTable
 from .protocol import Action, BettingAction, Create, ProtocolError, card_names
-from .seat_table import Limits, SeatTable
+from .seat_table import Limits
 
 __all__ = ["DEFAULT_BIG_BLINDS", "DEFAULT_BLINDS", "DEFAULT_HANDS", "HoldemSeatTable", "hand_name"]
 
@@ -101,11 +102,12 @@ def _legal(obs: Observation) -> list[dict[str, Any]]:
     return out
 
 
-class HoldemSeatTable(SeatTable):
+class HoldemSeatTable(BettingSeatTable[HoldemState]):
     """No-limit, fixed-limit hold'em or pot-limit Omaha for 2-6 seats (blinds 1/2 and 100 big blinds each
     unless the ``create`` says otherwise)."""
 
     game = "holdem"
+    session: HoldemGame
 
     def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
                  seed: int | None = None) -> None:
@@ -127,58 +129,9 @@ class HoldemSeatTable(SeatTable):
         self.session = HoldemGame(self.config)
         self._start_next()
 
-    # ------------------------------------------------------------------ flow
-    @property
-    def hand_state(self) -> HoldemState:
-        """The engine's state of the hand in play (or just played)."""
-        state = self.session.current_hand
-        assert state is not None  # a hand is started at creation
-        return state
-
-    def _hand_over(self) -> bool:
-        return self.hand_state.is_over
-
-    def _out(self) -> set[int]:
-        """Seats with no chips left (after a hand is over; empty during one)."""
-        if not self._hand_over():
-            return set()
-        return set(range(len(self.seats))) - set(self.session.playing_seats)
-
-    def _session_over(self) -> bool:
-        """All hands played, fewer than two seats have chips, or no person (page or bot) can play on."""
-        if self.session.is_over:
-            return True
-        out = self._out()
-        return not any(s.kind == "player" and s.index not in out for s in self.seats)
-
-    def _start_next(self) -> None:
-        for s in self.seats:
-            reset = getattr(s.agent, "reset", None)
-            if reset is not None:
-                reset()
-        self.session.start_hand()
-
-    def _finish_hand(self) -> None:
-        """Tell the AIs how the hand ended (their ``hand_over`` hook), once; a busted person counts as ready."""
-        state = self.hand_state
-        out = self._out()
-        for s in self.seats:
-            if s.kind == "player" and s.index in out:
-                s.ready = True
-        for s in self.seats:
-            hook = getattr(s.agent, "hand_over", None)
-            if hook is not None and state.dealt_in[s.index]:
-                hook(state.observe(s.index))
-
     # ------------------------------------------------------------------ acting
     def _apply_action(self, seat: int, action: Action) -> None:
-        state = self.hand_state
-        if state.is_over:
-            raise ProtocolError("not_your_turn", "the hand is over: send 'next' for the next hand")
-        if state.actor != seat:
-            who = self.seats[state.actor].name if state.actor is not None else "nobody"
-            raise ProtocolError("not_your_turn", f"it is {who}'s turn (seat {state.actor}), not seat {seat}'s; "
-                                                 f"nothing changed")
+        state = self._check_turn(seat)
         if not isinstance(action, BettingAction):
             raise ProtocolError("illegal_action", f"{action.kind} is not a hold'em action: use fold, check, call, "
                                                   f"bet or raise; nothing changed")
@@ -189,19 +142,10 @@ class HoldemSeatTable(SeatTable):
         if self._hand_over():  # this action may have ended the hand
             self._finish_hand()
 
-    def _ai_job(self) -> tuple[int, Callable[[], Any], Any] | None:
-        state = self.hand_state
-        seat = state.actor
-        if seat is None or self.seats[seat].kind != "ai":
-            return None
-        obs = state.observe(seat)
-        agent = self.seats[seat].agent
-        return seat, (lambda: agent(obs)), (self.session.hands_played, len(state.events))
-
     def _apply_ai(self, seat: int, stamp: Any, result: Any) -> bool:
-        state = self.hand_state
-        if stamp != (self.session.hands_played, len(state.events)) or state.actor != seat:
+        if self._stale(seat, stamp):
             return False
+        state = self.hand_state
         try:
             if result is None:
                 raise HoldemError("no decision")

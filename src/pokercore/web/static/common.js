@@ -1,4 +1,4 @@
-// pokercore serve: shared page code (cards, the WebSocket client with reconnect). No build step.
+// pokercore serve: shared page code (cards, the WebSocket client with reconnect, hand and session ends). No build step.
 "use strict";
 const SUITS = { s: ["\u2660", "spades"], h: ["\u2665", "hearts"], d: ["\u2666", "diamonds"], c: ["\u2663", "clubs"] };
 const RANK_NAMES = { "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
@@ -170,4 +170,52 @@ class GameClient {
 function statusText(s) {
   return { ready: "connected", playing: "connected", rejoining: "rejoining your table\u2026",
            offline: "connection lost: reconnecting\u2026" }[s] || s;
+}
+
+// ---------------------------------------------------------------- the end of a hand and of a session (draw, hold'em)
+// The "Next hand" button: asks for the next hand with the state's `seq`; `sent()` runs once the message is sent.
+function nextHandButton(client, st, waiting, sent) {
+  return el("button", { class: "btn primary", id: "next", type: "button", disabled: waiting,
+    text: waiting ? "Waiting for the other players\u2026" : "Next hand",
+    onclick: () => { if (client.send({ type: "next", seq: st.seq })) sent(); } });
+}
+
+// This table's finished hands, newest first, kept for the tab under `key` (so a reload keeps them):
+// `r` is the page's result of the hand (`heading`, `net`), `won` who won what in words.
+function rememberHand(key, st, r, won) {
+  const past = store.get(sessionStorage, key) || { table: null, hands: [] };
+  if (past.table !== st.table) { past.table = st.table; past.hands = []; }
+  if (!past.hands.some((h) => h.n === st.hand_number)) {
+    const mine = st.showdown.shown.find((s) => s.seat === st.seat);
+    past.hands.unshift({ n: st.hand_number, net: r.net, what: r.heading + (mine ? `, ${mine.name.toLowerCase()}` : ""), won });
+    past.hands = past.hands.slice(0, 200);
+    store.set(sessionStorage, key, past);
+  }
+  renderPast(key, st, past);
+}
+
+// The past-hands list (#past, #past-list) of the table of `st`, from `past` or the tab's store under `key`.
+function renderPast(key, st, past) {
+  past = past || store.get(sessionStorage, key);
+  if (!past || past.table !== st.table) past = { hands: [] };
+  document.getElementById("past").classList.toggle("hidden", !past.hands.length);
+  document.getElementById("past-list").replaceChildren(...past.hands.map((h) => el("li", {},
+    el("strong", { text: `Hand ${h.n}: ` }), el("span", { class: h.net > 0 ? "win" : h.net < 0 ? "loss" : "", text: signed(h.net) }),
+    el("span", { class: "muted", text: ` \u00b7 ${h.what} \u00b7 ${h.won}` }))));
+}
+
+// The end screen's session line (#session-net) and standings (#standings), richest first: `sessionNet(p)` is a
+// player's net (or null), `chipsText(n)` and `stackText(n)` word chips as the page does.
+function renderStandings(st, sessionNet, chipsText, stackText) {
+  const me = st.seat, mine = st.players[me], net = sessionNet(mine);
+  const ranked = [...st.players].sort((a, b) => b.stack - a.stack);
+  const line = document.getElementById("session-net");
+  line.textContent = `You played ${st.hand_number} hand${st.hand_number === 1 ? "" : "s"}` +
+    (net === null ? "." : `: session ${signed(net)} (${chipsText(mine.start)} \u2192 ${chipsText(mine.stack)}).`);
+  line.className = net > 0 ? "win" : net < 0 ? "loss" : "";
+  document.getElementById("standings").replaceChildren(
+    el("thead", {}, el("tr", {}, ...["#", "Player", "Chips", "Net"].map((t) => el("th", { text: t })))),
+    el("tbody", {}, ranked.map((p, k) => el("tr", { class: p.seat === me ? "me" : "" },
+      el("td", { text: `${k + 1}` }), el("td", { text: seatName(p, me) }), el("td", { text: stackText(p.stack) }),
+      el("td", { text: sessionNet(p) === null ? "" : signed(sessionNet(p)) })))));
 }

@@ -204,7 +204,7 @@ function render() {
   const log = $("log");
   log.replaceChildren(...logItems(state));
   log.scrollTop = log.scrollHeight;
-  if (!state.showdown) renderPast();
+  if (!state.showdown) renderPast(PAST, state);
   renderResult();
 }
 
@@ -261,55 +261,22 @@ function renderResult() {
         : Array.from({ length: state.rules.hole_cards }, () => el("span", { class: "card sm back", "aria-hidden": "true" }))),
       el("span", { class: "branch-name", text: own ? "mucked (only you see your cards)" : "mucked" })));
   }
-  rememberHand(r);
+  rememberHand(PAST, state, r, r.lines.join("; "));
   const kids = [el("h2", { id: "result-h", text: r.heading }), ...hands,
     ...r.lines.map((t) => el("p", { class: "pot-result", text: t })),
     el("p", { id: "my-result", class: r.net > 0 ? "win" : r.net < 0 ? "loss" : "", text: r.mine })];
-  if (!ended) kids.push(el("button", { class: "btn primary", id: "next", type: "button", disabled: waitingNext,
-    text: waitingNext ? "Waiting for the other players\u2026" : "Next hand",
-    onclick: () => { if (client.send({ type: "next", seq: state.seq })) { waitingNext = true; render(); } } }));
+  if (!ended) kids.push(nextHandButton(client, state, waitingNext, () => { waitingNext = true; render(); }));
   box.replaceChildren(...kids);
   if (ended) renderEnd();
 }
 
-// This table's finished hands, newest first (kept for the tab, so a reload keeps them).
-function rememberHand(r) {
-  const past = store.get(sessionStorage, PAST) || { table: null, hands: [] };
-  if (past.table !== state.table) { past.table = state.table; past.hands = []; }
-  if (!past.hands.some((h) => h.n === state.hand_number)) {
-    const mine = state.showdown.shown.find((s) => s.seat === state.seat);
-    past.hands.unshift({ n: state.hand_number, net: r.net, what: r.heading + (mine ? `, ${mine.name.toLowerCase()}` : ""),
-      won: r.lines.join("; ") });
-    past.hands = past.hands.slice(0, 200);
-    store.set(sessionStorage, PAST, past);
-  }
-  renderPast(past);
-}
-
-function renderPast(past) {
-  past = past || store.get(sessionStorage, PAST);
-  if (!past || past.table !== state.table) past = { hands: [] };
-  $("past").classList.toggle("hidden", !past.hands.length);
-  $("past-list").replaceChildren(...past.hands.map((h) => el("li", {},
-    el("strong", { text: `Hand ${h.n}: ` }), el("span", { class: h.net > 0 ? "win" : h.net < 0 ? "loss" : "", text: signed(h.net) }),
-    el("span", { class: "muted", text: ` \u00b7 ${h.what} \u00b7 ${h.won}` }))));
-}
-
 // The end of the session for this person: out of chips, or the table's last hand.
 function renderEnd() {
-  const me = state.seat, mine = state.players[me], net = sessionNet(mine);
-  const ranked = [...state.players].sort((a, b) => b.stack - a.stack);
+  const mine = state.players[state.seat];
   const all = state.hand_number >= state.hands;
   $("end-h").textContent = mine.out ? "You are out of chips"
     : all ? `Game over after ${state.hands} hand${state.hands === 1 ? "" : "s"}` : "Game over: you won every chip at the table";
-  $("session-net").textContent = `You played ${state.hand_number} hand${state.hand_number === 1 ? "" : "s"}` +
-    (net === null ? "." : `: session ${signed(net)} (${fmtChips(mine.start)} \u2192 ${fmtChips(mine.stack)}).`);
-  $("session-net").className = net > 0 ? "win" : net < 0 ? "loss" : "";
-  $("standings").replaceChildren(
-    el("thead", {}, el("tr", {}, ...["#", "Player", "Chips", "Net"].map((t) => el("th", { text: t })))),
-    el("tbody", {}, ranked.map((p, k) => el("tr", { class: p.seat === me ? "me" : "" },
-      el("td", { text: `${k + 1}` }), el("td", { text: seatName(p, me) }), el("td", { text: fmt(p.stack) }),
-      el("td", { text: sessionNet(p) === null ? "" : signed(sessionNet(p)) })))));
+  renderStandings(state, sessionNet, fmtChips, fmt);
   $("rebuy-note").textContent = `This table has no rebuys: "Play again" deals a new table with ${fmtChips(mine.start)} each.`;
 }
 
