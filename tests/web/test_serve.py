@@ -109,3 +109,23 @@ def test_every_interface_prints_the_network_addresses_a_warning_and_the_token():
     for address in lan_addresses():
         assert f"http://{address}:{port}/?token=letmein-123" in out
     assert "warning: other machines can reach this server" in err
+
+
+@pytest.mark.parametrize("flag", [False, True])
+def test_websocket_compression_only_when_asked(flag):
+    """permessage-deflate is declined by default (small messages; CPU and memory per connection) and agreed to
+    with --ws-compression; either way the game plays."""
+    args = ["--log-level", "warning", "--ai-processes", "0", "--no-warm-up", "--no-db"]
+    proc, port = _serve(*args, *(["--ws-compression"] if flag else []))
+    try:
+        from websockets.sync.client import connect
+
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:  # the client offers permessage-deflate
+            agreed = ws.response.headers.get("Sec-WebSocket-Extensions", "")
+            assert ("permessage-deflate" in agreed) is flag, agreed
+            ws.send(json.dumps({"type": "create", "game": "draw", "seats": ["me", "call"]}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "joined"
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
