@@ -129,8 +129,8 @@ def _server_session(monkeypatch, ai_processes):
         try:
             me.create("draw", ["me", "hard", "normal", "easy"], hands=4)
             table = table_of(tc, me)
-            if ai_processes:
-                assert all(isinstance(s.agent, RemoteAgent) for s in table.seats if s.kind == "ai")
+            if ai_processes:  # hard and normal decide in the workers; easy, cheaper than a round trip, here
+                assert [isinstance(s.agent, RemoteAgent) for s in table.seats] == [False, True, True, False]
                 assert table.id in manager.ai_pool.pins
             start = sum(table.config.stacks)
             events = []
@@ -161,7 +161,8 @@ def test_binh_tables_arrange_in_the_workers():
         try:
             me.create("binh", ["me", "easy", "normal", "hard"])
             table = table_of(tc, me)
-            assert all(isinstance(s.agent, RemoteAgent) for s in table.seats if s.kind == "ai")
+            # hard searches in the worker; easy and normal decide faster than a round trip to it would take
+            assert [isinstance(s.agent, RemoteAgent) for s in table.seats] == [False, False, False, True]
             me.normal_deal()
             me.send({"type": "suggest"})
             sug = me.until(lambda m: m["type"] == "suggestion")
@@ -242,3 +243,23 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_table_of_light_ais_never_reaches_the_workers():
+    """Easy, random and call decide in microseconds: a table of them alone is not pinned to a worker."""
+    TestClient = starlette_test_client()
+    app = create_app(Limits(ai_delay=0.0, messages_per_second=1000, burst=1000), ai_processes=1)
+    with TestClient(app) as tc:
+        pool = app.state.manager.ai_pool
+        me = connect(tc)
+        try:
+            me.create("draw", ["me", "easy", "call", "random"], hands=2)
+            table = table_of(tc, me)
+            assert not any(isinstance(s.agent, RemoteAgent) for s in table.seats)
+            assert table.id not in pool.pins
+            me.create("holdem", ["me", "easy", "hard"])
+            table = table_of(tc, me)
+            assert [isinstance(s.agent, RemoteAgent) for s in table.seats] == [False, False, True]
+            assert table.id in pool.pins
+        finally:
+            close_all()

@@ -80,6 +80,7 @@ class BinhSeatTable(SeatTable):
     """Binh for 2-4 seats with the default rules; totals run over the session's deals."""
 
     game = "binh"
+    light_levels = frozenset({"easy", "normal"})  # 0.06-0.07 ms a decision (hard: 24 ms)
 
     def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
                  seed: int | None = None) -> None:

@@ -107,6 +107,7 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
     unless the ``create`` says otherwise)."""
 
     game = "holdem"
+    light_levels = frozenset({"easy", "random", "call"})  # easy: 0.04 ms a decision (normal: 7 ms)
     session: HoldemGame
 
     def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
