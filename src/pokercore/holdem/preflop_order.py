@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-__all__ = ["ORDER_FILE", "class_combos", "preflop_order", "top_classes"]
+__all__ = ["ORDER_FILE", "class_combos", "classes_covering", "preflop_order", "top_classes"]
 
 ORDER_FILE = "preflop_order.json"
 RANKS = "AKQJT98765432"
@@ -52,14 +52,23 @@ def preflop_order() -> tuple[tuple[str, float], ...]:
     return order
 
 
-def top_classes(percent: float) -> list[str]:
-    """The classes of the strongest ``percent`` of starting hands (0 < percent <= 100; see the module docs)."""
-    target = percent / 100 * ALL_COMBOS
+def classes_covering(order: tuple[tuple[str, float], ...], percent: float, total: int) -> list[str]:
+    """The first classes of ``order`` (strongest first) until they hold ``percent`` of the ``total`` combos.
+
+    >>> classes_covering((("AA", 0.85), ("KK", 0.82), ("AKs", 0.67)), 0.5, 1326)  # 6.63 combos: AA holds 6
+    ['AA', 'KK']
+    """
+    target = percent / 100 * total
     out: list[str] = []
     taken = 0
-    for label, _ in preflop_order():
+    for label, _ in order:
         if taken >= target:
             break
         out.append(label)
         taken += class_combos(label)
     return out
+
+
+def top_classes(percent: float) -> list[str]:
+    """The classes of the strongest ``percent`` of starting hands (0 < percent <= 100; see the module docs)."""
+    return classes_covering(preflop_order(), percent, ALL_COMBOS)

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -304,6 +304,25 @@ def parse_range(text: str) -> Range:
     >>> len(parse_range("AK")), len(parse_range("KTo+")), len(parse_range("random"))
     (16, 36, 1326)
     """
+    return parse_parts(text, _holdem_part)
+
+
+def _holdem_part(body: str, part: str) -> tuple[Combo, ...]:
+    if not body.isascii():
+        raise _not_ascii(part)
+    return _expand(body.replace(" ", ""), part)
+
+
+def parse_parts(text: str, expand: Callable[[str, str], Iterable[Combo]],
+                check_explicit: Callable[[Combo, str], None] | None = None) -> Range:
+    """The range of ``text``'s comma-separated parts, each with an optional ``:weight`` (a later part's weight wins).
+
+    A part that is one explicit combo (``"AhKh"``) is taken as is, after
+    ``check_explicit(combo, part)`` (which raises to refuse it); any other
+    part's body goes to ``expand(body, part)``, which returns its combos or
+    raises :class:`RangeSyntaxError` naming ``part``.  The hold'em and
+    short-deck parsers share this loop.
+    """
     if not isinstance(text, str):
         raise RangeSyntaxError(f"a range must be a string, got {type(text).__name__}")
     if len(text) > MAX_RANGE_LENGTH:
@@ -317,9 +336,9 @@ def parse_range(text: str) -> Range:
         body, weight = _split_weight(part)
         combo = _explicit(body, part)
         if combo is not None:
+            if check_explicit is not None:
+                check_explicit(combo, part)
             merged[combo] = weight
             continue
-        if not body.isascii():
-            raise _not_ascii(part)
-        merged.update(dict.fromkeys(_expand(body.replace(" ", ""), part), weight))
+        merged.update(dict.fromkeys(expand(body, part), weight))
     return Range(text.strip(), tuple(merged.items()))

@@ -33,7 +33,8 @@ import json
 from functools import lru_cache
 
 from ..errors import cut
-from .ranges import MAX_RANGE_LENGTH, Combo, Range, RangeSyntaxError, _explicit, _split_weight, parse_range
+from .preflop_order import class_combos, classes_covering
+from .ranges import Combo, Range, RangeSyntaxError, parse_parts, parse_range
 
 __all__ = ["ORDER_FILE", "SD_RANKS", "parse_shortdeck_range", "shortdeck_order", "shortdeck_top_classes"]
 
@@ -43,10 +44,6 @@ SD_RANKS = "AKQJT9876"
 #: Two-card combos of the short deck.
 SD_COMBOS = 630
 _ALL = tuple((a, b) for a in range(16, 52) for b in range(16, a))
-
-
-def _class_size(label: str) -> int:
-    return 6 if len(label) == 2 else 4 if label.endswith("s") else 12
 
 
 @lru_cache(maxsize=1)
@@ -60,7 +57,7 @@ def shortdeck_order() -> tuple[tuple[str, float], ...]:
 
     data = json.loads(files("pokercore").joinpath("data").joinpath(ORDER_FILE).read_text(encoding="utf-8"))
     order = tuple((str(label), float(eq)) for label, eq in data["order"])
-    if len(order) != 81 or sum(_class_size(label) for label, _ in order) != SD_COMBOS:
+    if len(order) != 81 or sum(class_combos(label) for label, _ in order) != SD_COMBOS:
         raise RuntimeError(f"pokercore/data/{ORDER_FILE} does not hold the 81 short-deck classes; "
                            "reinstall pokercore")
     return order
@@ -72,15 +69,7 @@ def shortdeck_top_classes(percent: float) -> list[str]:
     >>> shortdeck_top_classes(5.0)
     ['AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs']
     """
-    target = percent / 100 * SD_COMBOS
-    out: list[str] = []
-    taken = 0
-    for label, _ in shortdeck_order():
-        if taken >= target:
-            break
-        out.append(label)
-        taken += _class_size(label)
-    return out
+    return classes_covering(shortdeck_order(), percent, SD_COMBOS)
 
 
 def _percent(body: str) -> float | None:
@@ -139,22 +128,10 @@ def parse_shortdeck_range(text: str) -> Range:
     >>> len(parse_shortdeck_range("top 20%"))
     136
     """
-    if not isinstance(text, str):
-        raise RangeSyntaxError(f"a range must be a string, got {type(text).__name__}")
-    if len(text) > MAX_RANGE_LENGTH:
-        raise RangeSyntaxError(f"a range is at most {MAX_RANGE_LENGTH:,} characters, got {len(text):,}")
-    merged: dict[Combo, float] = {}
-    for raw in text.split(","):
-        part = raw.strip()
-        if not part:
-            continue
-        body, weight = _split_weight(part)
-        combo = _explicit(body, part)
-        if combo is not None:
-            if min(combo) < 16:
-                raise RangeSyntaxError(f"range part {cut(part)} names a card below 6: the short deck starts at 6 "
-                                       "(ranks 6-9, T, J, Q, K, A)")
-            merged[combo] = weight
-            continue
-        merged.update(dict.fromkeys(_part(body, part), weight))
-    return Range(text.strip(), tuple(merged.items()))
+    return parse_parts(text, _part, _check_explicit)
+
+
+def _check_explicit(combo: Combo, part: str) -> None:
+    if min(combo) < 16:
+        raise RangeSyntaxError(f"range part {cut(part)} names a card below 6: the short deck starts at 6 "
+                               "(ranks 6-9, T, J, Q, K, A)")
