@@ -31,8 +31,9 @@ def test_game_table_and_monte_carlo_seed(capsys):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01"], "--stderr is for --game holdem"),
-    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--workers", "2"], "--workers is for --game holdem"),
+    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--exact"], "exact=True has no error"),
+    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--seconds", "1"], "not both"),
+    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.9"], "target_stderr must be a number"),
     (["As Ks", "Qd Qc", "--game", "shortdeck", "--by-combo"], "--by-combo and --plot are for"),
     (["AsKs", "QQ", "JJ", "--by-combo"], "need two players"),
     (["As Ks", "5d 5c", "--game", "shortdeck"], "5d in player 2's hand is not in the short deck"),
@@ -72,8 +73,14 @@ def test_plot_writes_a_png(tmp_path, capsys):
     assert "matplotlib writes" in capsys.readouterr().err
 
 
-def test_seconds_is_refused_by_name_outside_holdem(capsys):
-    from pokercore.cli.equity import main
-
-    assert main(["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--seconds", "1"]) == 2
-    assert "--seconds is for --game holdem" in capsys.readouterr().err
+def test_stop_rules_and_workers_for_the_variants(capsys):
+    hands = ["As Ah Ks Kh", "Qd Qc Jd Jc"]
+    assert main([*hands, "--game", "plo", "--stderr", "0.004", "--seed", "5", "--workers", "2", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    want = variant_equity("plo", hands, target_stderr=0.004, seed=5)
+    assert got == json.loads(json.dumps(want.as_dict()))
+    assert "until every standard error is at most 0.004" in got["method"]
+    assert all(p["stderr"] <= 0.004 for p in got["players"])
+    assert main([*hands, "--game", "plo8", "--seconds", "0.2", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "time budget 0.2 s" in out and "gives the same result" in out

@@ -61,13 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--samples", type=integer(1, MAX_SAMPLES), help="Monte Carlo samples (up to 1e12)")
     p.add_argument("--stderr", type=float, metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
-                        "then the most to draw); where it stops depends on the seed alone (hold'em)")
+                        "then the most to draw); where it stops depends on the seed alone")
     p.add_argument("--seconds", type=float, metavar="S",
                    help="Monte Carlo for about S seconds: a short seeded calibration turns S into a sample count, "
                         "which is printed; --samples with that count and the same --seed gives the same result "
-                        "(--samples is then the most to draw; hold'em)")
+                        "(--samples is then the most to draw)")
     p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
-    p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1, help="threads (default 1; hold'em)")
+    p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1,
+                   help="threads (default 1; the answer does not depend on it)")
     p.add_argument("--by-combo", action="store_true",
                    help="a hand against a range (hold'em, two players): the hand's equity against each combo, "
                         "which combos are ahead, and the equity distribution (in --json too)")
@@ -84,11 +85,6 @@ def build_parser() -> argparse.ArgumentParser:
 def _refuse(args: argparse.Namespace) -> str | None:
     """Why these options do not go together, or None."""
     if args.game != "holdem":
-        for given, option in ((args.target_stderr, "--stderr"), (args.seconds, "--seconds")):
-            if given is not None:
-                return f"{option} is for --game holdem; use --samples N with --game {args.game}"
-        if args.workers != 1:
-            return f"--workers is for --game holdem; --game {args.game} runs on one thread"
         if args.by_combo or args.plot:
             return "--by-combo and --plot are for a hold'em hand against a range (--game holdem)"
     if (args.by_combo or args.plot) and len(args.players) != 2:
@@ -115,7 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.game != "holdem":
             result: Any = variant_equity(args.game, args.players, board, dead, exact=exact, samples=args.samples,
-                                         seed=args.seed)
+                                         seed=args.seed, workers=args.workers, target_stderr=args.target_stderr,
+                                         seconds=args.seconds)
         else:
             result = equity(args.players, board=board, dead=dead, exact=exact, samples=args.samples,
                             seed=args.seed, workers=args.workers, progress=progress,

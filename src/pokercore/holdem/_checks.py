@@ -37,6 +37,7 @@ from .ranges import MAX_RANGE_LENGTH, EmptyRangeError, Range, RangeSyntaxError, 
 
 __all__ = [
     "MAX_PLAYERS",
+    "MAX_WORKERS",
     "PlayerLike",
     "Ranges",
     "TooManyPlayersError",
@@ -45,6 +46,9 @@ __all__ = [
     "prepare",
     "show_int",
 ]
+
+#: Most worker threads of an equity run.
+MAX_WORKERS = 256
 
 PlayerLike = Union[str, Range, Sequence[int]]  # noqa: UP007 - a runtime alias on Python 3.10
 

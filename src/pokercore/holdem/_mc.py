@@ -43,12 +43,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from math import sqrt
+from math import isfinite, sqrt
 from typing import Any
 
 import numpy as np
 
-from ..errors import PokercoreValueError
+from ..errors import PokercoreValueError, cut
 from ._plan import figure, unit_seeds
 from ._run import run_on_executor, run_tasks
 from .ranges import EmptyRangeError
@@ -56,7 +56,7 @@ from .ranges import EmptyRangeError
 __all__ = [
     "DEFAULT_SAMPLES", "MAX_REJECTS", "MC_TASK_UNITS", "MC_UNIT", "PILOT_SAMPLES", "REJECTION_FROM", "SECONDS_BLOCK",
     "TARGET_FIRST_UNITS", "TARGET_MAX_SAMPLES", "choose_weighted", "monte_carlo", "monte_carlo_task",
-    "seconds_argument", "stats",
+    "seconds_argument", "stats", "stop_rule_arguments", "stop_rule_method", "stop_rules",
 ]
 
 #: Default number of Monte Carlo samples.
@@ -86,6 +86,34 @@ REJECTION_FROM = 0.5
 _MAXP = 10
 _ROW = _MAXP + 1
 _SCALE = 1 << 192
+
+
+def stop_rule_arguments(exact: bool | None, target_stderr: object,
+                        seconds: object) -> tuple[float | None, float | None]:
+    """``(target_stderr, seconds)`` checked: numbers in range, for Monte Carlo, at most one of them."""
+    if target_stderr is not None:
+        if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)) \
+                or not (isfinite(target_stderr) and 1e-6 <= target_stderr < 0.5):
+            raise PokercoreValueError(f"target_stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), "
+                                      f"got {cut(target_stderr)}")
+        if exact:
+            raise PokercoreValueError("target_stderr is for Monte Carlo; exact=True has no error to target")
+    if seconds is not None:
+        seconds = seconds_argument(seconds)
+        if exact:
+            raise PokercoreValueError("seconds is a Monte Carlo time budget; exact=True runs to the end")
+        if target_stderr is not None:
+            raise PokercoreValueError("give either seconds or target_stderr, not both")
+    return (None if target_stderr is None else float(target_stderr)), seconds
+
+
+def stop_rule_method(target_stderr: float | None, seconds: float | None) -> str | None:
+    """The method line of a run with a stop rule (None without one)."""
+    if target_stderr is not None:
+        return f"Monte Carlo (until every standard error is at most {target_stderr:g})"
+    if seconds is not None:
+        return f"Monte Carlo (time budget {seconds:g} s)"
+    return None
 
 
 def seconds_argument(seconds: object) -> float:
@@ -182,31 +210,43 @@ def monte_carlo(plan: Any, plan_args: tuple[Any, ...], seed: int, *, samples: in
             tally = tally + p[0]
         return tally
 
-    note = ""
-    if seconds is not None:
-        n, tally, note = _budget(sample, seconds, seed, samples)
-    elif target_stderr is None:
-        n = DEFAULT_SAMPLES if samples is None else samples
-        tally = sample(0, (n + MC_UNIT - 1) // MC_UNIT, n)
-    else:
-        # Rounds of whole units, doubling, until every player's standard error is at most the target:
-        # where it stops depends on the seed and the target alone.
-        cap = TARGET_MAX_SAMPLES if samples is None else samples
-        cap_units = (cap + MC_UNIT - 1) // MC_UNIT
-        done, step, tally = 0, TARGET_FIRST_UNITS, None
-        while True:
-            hi = min(done + step, cap_units)
-            part = sample(done, hi, cap)
-            tally = part if tally is None else tally + part
-            done, step = hi, hi
-            n = min(done * MC_UNIT, cap)
-            if done == cap_units or max(stats(tally, n, players)[1]) <= target_stderr:
-                break
+    n, tally, note = stop_rules(sample, lambda t, m: max(stats(t, m, players)[1]), seed, samples=samples,
+                                target_stderr=target_stderr, seconds=seconds)
     shares, se, effective = stats(tally, n, players)
     if weighted:
         note += (("; " if note else "") + f"conditional sampler: importance-weighted deals, "
                  f"{figure(effective)} effective samples of {figure(n)}")
     return shares, se, n, note
+
+
+def stop_rules(sample: Callable[[int, int, int], Any], max_stderr: Callable[[Any, int], float], seed: int, *,
+               samples: int | None, target_stderr: float | None, seconds: float | None) -> tuple[int, Any, str]:
+    """``(n, tally, note)`` of a run of seeded units under its stop rule (see the module docs).
+
+    ``sample(lo, hi, n_total)`` is the tally of units ``lo..hi-1`` of a run
+    of ``n_total`` samples (:data:`MC_UNIT` each, the last one short), and
+    tallies add up exactly; ``max_stderr(tally, n)`` is the largest standard
+    error of a tally of ``n`` samples.  The same seed and rule give the same
+    units, so the same result, whatever runs them.
+    """
+    if seconds is not None:
+        return _budget(sample, seconds, seed, samples)
+    if target_stderr is None:
+        n = DEFAULT_SAMPLES if samples is None else samples
+        return n, sample(0, (n + MC_UNIT - 1) // MC_UNIT, n), ""
+    # Rounds of whole units, doubling, until every standard error is at most the target:
+    # where it stops depends on the seed and the target alone.
+    cap = TARGET_MAX_SAMPLES if samples is None else samples
+    cap_units = (cap + MC_UNIT - 1) // MC_UNIT
+    done, step, tally = 0, TARGET_FIRST_UNITS, None
+    while True:
+        hi = min(done + step, cap_units)
+        part = sample(done, hi, cap)
+        tally = part if tally is None else tally + part
+        done, step = hi, hi
+        n = min(done * MC_UNIT, cap)
+        if done == cap_units or max_stderr(tally, n) <= target_stderr:
+            return n, tally, ""
 
 
 def _budget(sample: Callable[[int, int, int], Any], seconds: float, seed: int,

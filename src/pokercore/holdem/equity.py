@@ -53,6 +53,7 @@ from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from . import _mc
 from ._checks import MAX_PLAYERS as MAX_PLAYERS
+from ._checks import MAX_WORKERS as MAX_WORKERS
 from ._checks import PlayerLike, TooManyPlayersError, exact_flag, integer_argument, prepare
 from ._mc import MAX_REJECTS as MAX_REJECTS
 from ._mc import MC_TASK_UNITS as MC_TASK_UNITS
@@ -84,8 +85,6 @@ EXACT_LIMIT = int(EXACT_AUTO_SECONDS * EXACT_HANDS_PER_SECOND)
 DEFAULT_SAMPLES = _mc.DEFAULT_SAMPLES
 #: Most Monte Carlo samples (about six hours on one core).
 MAX_SAMPLES = 10**12
-#: Most worker threads.
-MAX_WORKERS = 256
 #: Seeds are integers from 0 to this (128 bits, what ``numpy.random.SeedSequence`` draws).
 MAX_SEED = 2**128 - 1
 #: Combinations searched while counting the deals to choose the method (a few milliseconds).
@@ -308,19 +307,7 @@ def equity(
         seed = integer_argument("seed", seed, 0, MAX_SEED, "2**128 - 1")
     if exact and samples is not None:
         raise PokercoreValueError("give either exact=True or samples=N, not both")
-    if target_stderr is not None:
-        if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)) \
-                or not (isfinite(target_stderr) and 1e-6 <= target_stderr < 0.5):
-            raise PokercoreValueError(f"target_stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), "
-                                      f"got {cut(target_stderr)}")
-        if exact:
-            raise PokercoreValueError("target_stderr is for Monte Carlo; exact=True has no error to target")
-    if seconds is not None:
-        seconds = _mc.seconds_argument(seconds)
-        if exact:
-            raise PokercoreValueError("seconds is a Monte Carlo time budget; exact=True runs to the end")
-        if target_stderr is not None:
-            raise PokercoreValueError("give either seconds or target_stderr, not both")
+    target_stderr, seconds = _mc.stop_rule_arguments(exact, target_stderr, seconds)
     if not (progress is None or isinstance(progress, bool) or callable(progress)):
         raise PokercoreTypeError(f"progress must be True, False, None or a callable (done, total), got {cut(progress)}")
     labels, ranges, board_codes, dead_codes = prepare(players, board, dead)
@@ -329,10 +316,9 @@ def equity(
     need = 5 - len(board_codes)
     live = 52 - len(board_codes) - len(dead_codes) - 2 * P
     boards = comb(live, need)
-    if target_stderr is not None:
-        exact, method = False, f"Monte Carlo (until every standard error is at most {target_stderr:g})"
-    elif seconds is not None:
-        exact, method = False, f"Monte Carlo (time budget {seconds:g} s)"
+    rule = _mc.stop_rule_method(target_stderr, seconds)
+    if rule is not None:
+        exact, method = False, rule
     elif exact is not None:
         method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
     elif samples is not None:

@@ -58,11 +58,12 @@ import numpy as np
 
 from ..cards import CardsLike, to_codes
 from ..errors import HandSizeError, InvalidCardError, PokercoreValueError, cut
-from ._checks import TooManyPlayersError, exact_flag, integer_argument
+from . import _mc, _variant_mc
+from ._checks import MAX_WORKERS, TooManyPlayersError, exact_flag, integer_argument
 from ._plan import duration
 from ._variant_cards import SHORT_DECK, check_short_deck, distinct_codes, no_overlap, show
-from ._variant_ranges import MAX_DEALS, Seat, deals, exact_weighted, mask_of, monte_carlo
-from ._variants import GAME_OMAHA, GAME_OMAHA_HILO, GAME_SHORTDECK, MAX_PLAYERS, exact_tally, rows_tally
+from ._variant_ranges import MAX_DEALS, Seat, deals, exact_weighted, mask_of
+from ._variants import GAME_OMAHA, GAME_OMAHA_HILO, GAME_SHORTDECK, MAX_PLAYERS, exact_tally
 from .omaha_ranges import OmahaRange, parse_omaha_range
 from .ranges import EmptyRangeError, Range, RangeSyntaxError
 from .shortdeck_ranges import parse_shortdeck_range
@@ -87,8 +88,6 @@ DEAL_SECONDS = 20e-6
 #: Default and most Monte Carlo samples.
 DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 10**10
-#: Boards drawn per generator call: fixed, so a seed's boards never depend on anything else.
-CHUNK = 1 << 12
 _CODES = {"plo": GAME_OMAHA, "plo8": GAME_OMAHA_HILO, "shortdeck": GAME_SHORTDECK}
 
 
@@ -273,6 +272,9 @@ def variant_equity(
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
+    target_stderr: float | None = None,
+    seconds: float | None = None,
+    workers: int = 1,
 ) -> VariantEquityResult:
     """Equity of 2 or more explicit hands in Omaha, Omaha hi-lo or short-deck hold'em.
 
@@ -296,9 +298,22 @@ def variant_equity(
         are given (the most boards any of these games has, 1,086,008 for
         heads-up PLO preflop, take about 0.1 s).
     samples : int, optional
-        Monte Carlo boards (default :data:`DEFAULT_SAMPLES`, up to 1e10).
+        Monte Carlo boards (default :data:`DEFAULT_SAMPLES`, up to 1e10;
+        with a stop rule, the most it may run).
     seed : int, optional
         Monte Carlo seed (0 to 2**128 - 1); None picks one and reports it.
+    target_stderr : float, optional
+        Monte Carlo until every player's standard error is at most this
+        (1e-6 to 0.5): rounds of seeded units, doubling, so where it stops
+        depends on the seed and the target alone.
+    seconds : float, optional
+        Monte Carlo for about this long (0.01 to 86,400): a calibration
+        round turns the budget into a sample count once, reported in
+        ``trials`` and ``method``; ``samples=trials`` with the same seed
+        gives the same result to the bit.
+    workers : int, optional
+        Threads for Monte Carlo (default 1).  The answer does not depend
+        on it: each seeded unit of samples is the same on any thread.
 
     Returns
     -------
@@ -337,6 +352,10 @@ def variant_equity(
         seed = integer_argument("seed", seed, 0, 2**128 - 1, "2**128 - 1")
     if exact and samples is not None:
         raise PokercoreValueError("give either exact=True or samples=N, not both")
+    target_stderr, seconds = _mc.stop_rule_arguments(exact, target_stderr, seconds)
+    workers = integer_argument("workers", workers, 1, MAX_WORKERS)
+    rule = _mc.stop_rule_method(target_stderr, seconds)
+    mc = _MonteCarlo(samples, seed, target_stderr, seconds, workers)
     labels, parsed = _hands(game, players, name)
     board_codes = distinct_codes(board, name, "the board") if board is not None else []
     dead_codes = distinct_codes(dead, name, "the dead cards") if dead is not None else []
@@ -346,7 +365,7 @@ def variant_equity(
         check_short_deck(board_codes, name, "the board")
         check_short_deck(dead_codes, name, "the dead cards")
     if not all(isinstance(h, list) for h in parsed):
-        return _range_equity(game, labels, parsed, board_codes, dead_codes, exact, samples, seed)
+        return _range_equity(game, labels, parsed, board_codes, dead_codes, exact, rule, mc)
     hands = cast("list[list[int]]", parsed)
     groups = [(f"player {i + 1}'s hand", h) for i, h in enumerate(hands)]
     no_overlap([*groups, ("the board", board_codes), ("the dead cards", dead_codes)], name)
@@ -359,12 +378,14 @@ def variant_equity(
                                   f"leave {len(live)} cards, too few for the {need} board cards still to come")
     n_boards = comb(len(live), need)
     P = len(hands)
-    seconds = _cost(game, P, n_boards)
-    if exact is None:
-        exact = samples is None and seconds <= EXACT_AUTO_SECONDS
-        method = (f"exact (chosen: {n_boards:,} boards, {duration(seconds)} on one core)" if exact else
+    cost = _cost(game, P, n_boards)
+    if rule is not None:
+        exact, method = False, rule
+    elif exact is None:
+        exact = samples is None and cost <= EXACT_AUTO_SECONDS
+        method = (f"exact (chosen: {n_boards:,} boards, {duration(cost)} on one core)" if exact else
                   "Monte Carlo (samples given)" if samples is not None else
-                  f"Monte Carlo (chosen: exact would score {n_boards:,} boards, {duration(seconds)} on one core)")
+                  f"Monte Carlo (chosen: exact would score {n_boards:,} boards, {duration(cost)} on one core)")
     else:
         method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
     code = _CODES[game]
@@ -383,15 +404,35 @@ def variant_equity(
         if n != n_boards:
             raise RuntimeError(f"{name}: enumerated {n} boards, expected {n_boards}")
     else:
-        n = DEFAULT_SAMPLES if samples is None else samples
-        used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
-        tally = _monte_carlo(code, holes, known, live, need, n, used_seed)
+        used_seed = mc.seed_to_use()
+        tally, n, method = mc.run(_variant_mc.explicit_sampler(code, holes, known, live), P, used_seed, method)
     return _result(game, labels, tally, n, board_codes, dead_codes, bool(exact), used_seed, method,
                    n_boards if exact else 0)
 
 
+@dataclass(frozen=True)
+class _MonteCarlo:
+    """The Monte Carlo arguments of a call, checked."""
+
+    samples: int | None
+    seed: int | None
+    target_stderr: float | None
+    seconds: float | None
+    workers: int
+
+    def seed_to_use(self) -> int:
+        return int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if self.seed is None else self.seed
+
+    def run(self, sampler: Any, players: int, seed: int, method: str) -> tuple[np.ndarray, int, str]:
+        """``(tally as shares, samples, method with the run's note)``."""
+        tally, n, note = _variant_mc.run(sampler, players, seed, samples=self.samples,
+                                         target_stderr=self.target_stderr, seconds=self.seconds,
+                                         workers=self.workers)
+        return _variant_mc.shares(tally), n, f"{method}; {note}" if note else method
+
+
 def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | OmahaRange], board: list[int],
-                  dead: list[int], exact: bool | None, samples: int | None, seed: int | None) -> VariantEquityResult:
+                  dead: list[int], exact: bool | None, rule: str | None, mc: _MonteCarlo) -> VariantEquityResult:
     """:func:`variant_equity` when a player has a range (see :mod:`pokercore.holdem._variant_ranges`)."""
     name = "variant_equity"
     explicit = [(f"player {i + 1}'s hand", h) for i, h in enumerate(hands) if isinstance(h, list)]
@@ -414,14 +455,17 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
         raise TooManyPlayersError(f"{name}: {P} hands of {k}, the board and the dead cards need "
                                   f"{P * k + need} of the {len(deck)} cards left")
     n_boards = comb(len(deck) - P * k, need)
-    found = deals(seats) if exact is not False and samples is None else None
+    samples = mc.samples
+    found = deals(seats) if exact is not False and samples is None and rule is None else None
     n_deals = len(found[0]) if found is not None else None
     if n_deals == 0:
         raise EmptyRangeError(f"{name}: no deal: every choice of one combo per player puts a card twice")
     seconds = (n_deals * (_cost(game, P, n_boards) + DEAL_SECONDS)) if n_deals is not None else float("inf")
     size = (f"{n_deals:,} deals x {n_boards:,} boards, {duration(seconds)} on one core" if n_deals is not None
             else f"more than {MAX_DEALS:,} deals x {n_boards:,} boards")
-    if exact is None:
+    if rule is not None:
+        exact, method = False, rule
+    elif exact is None:
         exact = samples is None and seconds <= EXACT_AUTO_SECONDS
         method = (f"exact (chosen: {size})" if exact else "Monte Carlo (samples given)" if samples is not None
                   else f"Monte Carlo (chosen: exact would score {size})")
@@ -438,29 +482,9 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
         tally, total = exact_weighted(_CODES[game], seats, found[0], found[1], known, deck)
         result = _result(game, labels, tally / total, n_boards, board, dead, True, None, method, n_boards)
         return replace(result, trials=n_deals * n_boards, deals=n_deals)
-    n = DEFAULT_SAMPLES if samples is None else samples
-    used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
-    tally = monte_carlo(game, seats, known, deck, n, used_seed)
+    used_seed = mc.seed_to_use()
+    tally, n, method = mc.run(_variant_mc.range_sampler(game, seats, known, deck), P, used_seed, method)
     return _result(game, labels, tally, n, board, dead, False, used_seed, method, 0)
-
-
-def _monte_carlo(code: int, holes: np.ndarray, known: np.ndarray, live: np.ndarray, need: int, n: int,
-                 seed: int) -> np.ndarray:
-    """The tally of ``n`` boards drawn by a generator seeded with ``seed``, in chunks of :data:`CHUNK`."""
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    tally = np.zeros((5, holes.shape[0]))
-    boards = np.empty((CHUNK, 5), dtype=np.uint8)
-    boards[:, :len(known)] = known
-    done = 0
-    while done < n:
-        m = min(CHUNK, n - done)
-        keys = rng.random((CHUNK, len(live)))
-        if need:
-            pick = np.argpartition(keys, need - 1, axis=1)[:, :need]
-            boards[:, len(known):] = live[pick]
-        tally += rows_tally(code, holes, boards[:m])
-        done += m
-    return tally
 
 
 def _result(game: str, labels: list[str], tally: np.ndarray, n: int, board: list[int], dead: list[int],
@@ -483,6 +507,9 @@ def omaha_equity(
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
+    target_stderr: float | None = None,
+    seconds: float | None = None,
+    workers: int = 1,
 ) -> VariantEquityResult:
     """Pot-limit Omaha equity (4, 5 or 6 hole cards); ``hilo=True`` for eight-or-better.
 
@@ -496,7 +523,8 @@ def omaha_equity(
     """
     if not isinstance(hilo, bool):
         raise PokercoreValueError(f"hilo must be True or False, got {cut(hilo)}")
-    return variant_equity("plo8" if hilo else "plo", players, board, dead, exact=exact, samples=samples, seed=seed)
+    return variant_equity("plo8" if hilo else "plo", players, board, dead, exact=exact, samples=samples, seed=seed,
+                          target_stderr=target_stderr, seconds=seconds, workers=workers)
 
 
 def shortdeck_equity(
@@ -507,6 +535,9 @@ def shortdeck_equity(
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
+    target_stderr: float | None = None,
+    seconds: float | None = None,
+    workers: int = 1,
 ) -> VariantEquityResult:
     """Short-deck (6+) hold'em equity: ``variant_equity("shortdeck", ...)``.
 
@@ -516,4 +547,5 @@ def shortdeck_equity(
     >>> r.exact, r.boards
     (True, 406)
     """
-    return variant_equity("shortdeck", players, board, dead, exact=exact, samples=samples, seed=seed)
+    return variant_equity("shortdeck", players, board, dead, exact=exact, samples=samples, seed=seed,
+                          target_stderr=target_stderr, seconds=seconds, workers=workers)

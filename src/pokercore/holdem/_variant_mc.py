@@ -1,0 +1,185 @@
+"""Monte Carlo equity of the hold'em variants: seeded units, the stop rules and threads.
+
+A run is a stream of units of :data:`~pokercore.holdem._mc.MC_UNIT` samples,
+as in hold'em (:mod:`pokercore.holdem._mc`): unit ``u`` draws its samples
+from a ``PCG64`` seeded with word ``u`` of ``SeedSequence(seed)``
+(:func:`pokercore.holdem._plan.unit_seeds`), so the first ``k`` units of
+every run with one seed are the same samples.  A unit's tally is integers:
+pot shares are counted in 1/:data:`SHARE` of a pot (every split among up to
+10 players, halved in hi-lo, is a whole number of them) and their squares
+in 1/``SHARE**2``.  Integer tallies add up exactly, so the units may run on
+any number of threads in any grouping, and the stop rules of
+:func:`pokercore.holdem._mc.stop_rules` (a sample count, a target standard
+error, a time budget) apply unchanged: the seed and the sample count decide
+the answer, nothing else.
+
+Two samplers.  Explicit hands: each unit draws its boards' missing cards
+without replacement from the live cards (a random key per card, the
+smallest keys win).  Ranges: each unit proposes blocks of
+:data:`~pokercore.holdem._variant_ranges.BLOCK` deals (a combo per seat by
+weight), keeps those whose combos share no card, and draws each missing
+board card uniformly from the deck again while it is a card the deal (or
+the board so far) already holds; a unit takes the first deals it keeps
+until it has its samples.
+
+>>> import numpy as np
+>>> from pokercore.holdem._variants import GAME_OMAHA
+>>> holes = np.array([[51, 50, 47, 46], [43, 42, 39, 38]], dtype=np.uint8)
+>>> live = np.array([c for c in range(52) if c not in holes], dtype=np.uint8)
+>>> draw = explicit_sampler(GAME_OMAHA, holes, np.zeros(0, np.uint8), live)
+>>> tally, n, note = run(draw, 2, seed=7, samples=10_000)
+>>> n, int(tally[2].sum() + tally[3].sum()) == n * SHARE
+(10000, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import sqrt
+from typing import Any
+
+import numpy as np
+
+from ..errors import PokercoreValueError
+from . import _mc
+from ._plan import unit_seeds
+from ._run import run_tasks
+from ._variant_ranges import BLOCK, EMPTY_BLOCKS, Seat, score
+from ._variants import rows_tally
+
+__all__ = ["SHARE", "TASK_UNITS", "explicit_sampler", "range_sampler", "run", "shares"]
+
+#: A pot counted in whole parts: 2 * lcm(1..10) / 2, so that a half pot split among up to 10 is whole.
+SHARE = 5040
+#: Units per thread task (256 K samples): tasks short enough for both threads to stay busy to the end.
+TASK_UNITS = 64
+_SCALES = np.array([1, 1, SHARE, SHARE, SHARE * SHARE], dtype=np.float64)[:, None]
+_ONE = np.uint64(1)
+
+#: ``units(lo, hi, n_total, stop)``: the integer tally (5, P) of units ``lo..hi-1`` of a run of ``n_total``.
+Units = Callable[[int, int, int, Any], np.ndarray]
+
+
+def _unit_rngs(seed: int, lo: int, hi: int, n_total: int) -> list[tuple[int, np.random.Generator]]:
+    """``(samples, generator)`` of units ``lo..hi-1``: MC_UNIT samples each, the run's last one short."""
+    unit = _mc.MC_UNIT
+    return [(min(unit, n_total - u * unit), np.random.Generator(np.random.PCG64(int(s))))
+            for u, s in zip(range(lo, hi), unit_seeds(seed, lo, hi))]
+
+
+def explicit_sampler(code: int, holes: np.ndarray, known: np.ndarray, live: np.ndarray) -> Callable[[int], Units]:
+    """Units of random boards for explicit ``holes`` (P, k): ``sampler(seed)`` gives the units of a seed."""
+    need = 5 - len(known)
+
+    def for_seed(seed: int) -> Units:
+        def units(lo: int, hi: int, n_total: int, stop: Any) -> np.ndarray:
+            tally = np.zeros((5, holes.shape[0]), dtype=np.int64)
+            boards = np.empty((_mc.MC_UNIT, 5), dtype=np.uint8)
+            boards[:, :len(known)] = known
+            for m, rng in _unit_rngs(seed, lo, hi, n_total):
+                if stop is not None and stop[0]:
+                    break
+                if need:
+                    keys = rng.random((m, len(live)))
+                    boards[:m, len(known):] = live[np.argpartition(keys, need - 1, axis=1)[:, :need]]
+                # The kernel's float sums of one unit are within far less than half a part of whole parts.
+                tally += np.rint(rows_tally(code, holes, boards[:m]) * _SCALES).astype(np.int64)
+            return tally
+        return units
+    return for_seed
+
+
+def range_sampler(game: str, seats: list[Seat], known: np.ndarray, deck: np.ndarray) -> Callable[[int], Units]:
+    """Units of random deals and boards for seats with ranges; ``deck``: the cards a board may take."""
+    need = 5 - len(known)
+    cum = [np.cumsum(s.weights) / float(np.sum(s.weights)) for s in seats]
+
+    def deals(rng: np.random.Generator, m: int) -> tuple[list[np.ndarray], np.ndarray]:
+        """Up to ``m`` deals whose combos fit together (the first kept of blocks of proposals)."""
+        empty = 0
+        while True:
+            picks = []
+            used = np.zeros(BLOCK, dtype=np.uint64)
+            fits = np.ones(BLOCK, dtype=bool)
+            for s, c in zip(seats, cum):
+                pick = (np.zeros(BLOCK, dtype=np.int64) if len(c) == 1 else
+                        np.minimum(np.searchsorted(c, rng.random(BLOCK), side="right"), len(c) - 1))
+                cards = s.masks[pick]
+                fits &= (used & cards) == 0
+                used |= cards
+                picks.append(pick)
+            rows = np.flatnonzero(fits)[:m]
+            if len(rows):
+                return [np.ascontiguousarray(s.holes[p[rows]]) for s, p in zip(seats, picks)], used[rows]
+            empty += 1
+            if empty >= EMPTY_BLOCKS:
+                raise PokercoreValueError(
+                    f"the ranges almost never fit together: {EMPTY_BLOCKS * BLOCK:,} deals drawn in a row all "
+                    "gave two players a card in common; narrow the ranges, or use exact=True")
+
+    def boards_for(rng: np.random.Generator, taken: np.ndarray) -> np.ndarray:
+        m = len(taken)
+        boards = np.empty((m, 5), dtype=np.uint8)
+        boards[:, :len(known)] = known
+        taken = taken.copy()
+        for q in range(need):  # each missing card uniform over what the deal and the cards so far leave
+            cards = deck[rng.integers(0, len(deck), size=m)]
+            bits = _ONE << cards.astype(np.uint64)
+            clash = np.flatnonzero(taken & bits)
+            while len(clash):
+                cards[clash] = deck[rng.integers(0, len(deck), size=len(clash))]
+                bits[clash] = _ONE << cards[clash].astype(np.uint64)
+                clash = clash[(taken[clash] & bits[clash]) != 0]
+            taken |= bits
+            boards[:, len(known) + q] = cards
+        return boards
+
+    def for_seed(seed: int) -> Units:
+        def units(lo: int, hi: int, n_total: int, stop: Any) -> np.ndarray:
+            tally = np.zeros((5, len(seats)), dtype=np.int64)
+            for m, rng in _unit_rngs(seed, lo, hi, n_total):
+                got = 0
+                while got < m:
+                    if stop is not None and stop[0]:
+                        return tally
+                    holes, taken = deals(rng, m - got)
+                    tally += score(game, holes, boards_for(rng, taken), SHARE)
+                    got += len(taken)
+            return tally
+        return units
+    return for_seed
+
+
+def shares(tally: np.ndarray) -> np.ndarray:
+    """An integer tally as sums of samples' shares (the float rows of an exact tally)."""
+    return np.asarray(tally, dtype=np.float64) / _SCALES
+
+
+def _max_stderr(tally: np.ndarray, n: int) -> float:
+    s = shares(tally) / n
+    eq = s[2] + s[3]
+    return max(sqrt(max(float(q - e * e), 0.0) / max(n - 1, 1)) for q, e in zip(s[4], eq))
+
+
+def run(sampler: Callable[[int], Units], players: int, seed: int, *, samples: int | None = None,
+        target_stderr: float | None = None, seconds: float | None = None, workers: int = 1,
+        ) -> tuple[np.ndarray, int, str]:
+    """``(tally, n, note)``: the integer tally of a seeded run under its stop rule, on ``workers`` threads."""
+    units = sampler(seed)
+
+    def sample(ulo: int, uhi: int, n_total: int) -> np.ndarray:
+        n_units = uhi - ulo
+        n_tasks = 1 if workers == 1 else max(1, -(-n_units // TASK_UNITS))
+
+        def task(i: int, stop: Any, signals: bool) -> np.ndarray:
+            return units(ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks, n_total, stop)
+
+        parts = run_tasks(task, n_tasks, workers, None)
+        total = np.zeros((5, players), dtype=np.int64)
+        for p in parts:
+            total += p
+        return total
+
+    n, tally, note = _mc.stop_rules(sample, _max_stderr, seed, samples=samples, target_stderr=target_stderr,
+                                    seconds=seconds)
+    return tally, n, note
