@@ -83,7 +83,7 @@ def equal_kicker_hands(draw: st.DrawFn) -> list[int]:
 
 
 FAST = settings(derandomize=True, deadline=None, max_examples=6, suppress_health_check=list(HealthCheck))
-LONG = settings(derandomize=True, deadline=None, max_examples=80, suppress_health_check=list(HealthCheck))
+LONG = settings(derandomize=True, deadline=None, max_examples=30, suppress_health_check=list(HealthCheck))
 _RNG = np.random.default_rng(11)
 TABLES = BranchTables(*(_RNG.integers(0, 3, TABLE_LEN).astype(float) for _ in range(3)))
 

@@ -37,4 +37,4 @@ def test_batch_entry_points_fuzz() -> None:
 
 @pytest.mark.slow
 def test_batch_entry_points_fuzz_long() -> None:
-    _run(3000)
+    _run(1000)
