@@ -26,6 +26,8 @@ runpy.run_path(str(PKG / "_tablegen7.py"))["write"](PKG / "_tables7.h")
 
 DEBUG = os.environ.get("POKERCORE_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("POKERCORE_NATIVE", "") not in ("", "0")
+# Cython translates and the compiler builds one module per core: the modules are independent.
+JOBS = os.cpu_count() or 1
 
 if sys.platform == "win32":
     compile_args = ["/Od"] if DEBUG else ["/O2"]
@@ -64,5 +66,7 @@ setup(
         compiler_directives=directives,
         include_path=[str(HERE / "src")],
         force=DEBUG,
-    )
+        nthreads=JOBS,
+    ),
+    options={"build_ext": {"parallel": JOBS}},
 )
