@@ -14,13 +14,15 @@ error, a time budget) apply unchanged: the seed and the sample count decide
 the answer, nothing else.
 
 Two samplers.  Explicit hands: each unit draws its boards' missing cards
-without replacement from the live cards (a random key per card, the
-smallest keys win).  Ranges: each unit proposes blocks of
+from the live cards, each uniform over what the board so far leaves.  Ranges: each unit proposes blocks of
 :data:`~pokercore.holdem._variant_ranges.BLOCK` deals (a combo per seat by
 weight), keeps those whose combos share no card, and draws each missing
 board card uniformly from the deck again while it is a card the deal (or
 the board so far) already holds; a unit takes the first deals it keeps
-until it has its samples.
+until it has its samples.  A block's size is what the unit still needs
+divided by the share of proposals that fit, measured once per question on
+a pilot block with a fixed seed, so few deals are thrown away and the
+draws still depend on the seed and the question alone.
 
 >>> import numpy as np
 >>> from pokercore.holdem._variants import GAME_OMAHA
@@ -53,6 +55,8 @@ __all__ = ["SHARE", "TASK_UNITS", "explicit_sampler", "range_sampler", "run", "s
 SHARE = 5040
 #: Units per thread task (256 K samples): tasks short enough for both threads to stay busy to the end.
 TASK_UNITS = 64
+#: The seed of the pilot block that estimates how many proposed deals of ranges fit together.
+PILOT_SEED = 0x5EED
 _SCALES = np.array([1, 1, SHARE, SHARE, SHARE * SHARE], dtype=np.float64)[:, None]
 _ONE = np.uint64(1)
 
@@ -69,70 +73,77 @@ def _unit_rngs(seed: int, lo: int, hi: int, n_total: int) -> list[tuple[int, np.
 
 def explicit_sampler(code: int, holes: np.ndarray, known: np.ndarray, live: np.ndarray) -> Callable[[int], Units]:
     """Units of random boards for explicit ``holes`` (P, k): ``sampler(seed)`` gives the units of a seed."""
-    need = 5 - len(known)
 
     def for_seed(seed: int) -> Units:
         def units(lo: int, hi: int, n_total: int, stop: Any) -> np.ndarray:
             tally = np.zeros((5, holes.shape[0]), dtype=np.int64)
-            boards = np.empty((_mc.MC_UNIT, 5), dtype=np.uint8)
-            boards[:, :len(known)] = known
             for m, rng in _unit_rngs(seed, lo, hi, n_total):
                 if stop is not None and stop[0]:
                     break
-                if need:
-                    keys = rng.random((m, len(live)))
-                    boards[:m, len(known):] = live[np.argpartition(keys, need - 1, axis=1)[:, :need]]
+                boards = _boards(rng, known, live, np.zeros(m, dtype=np.uint64))
                 # The kernel's float sums of one unit are within far less than half a part of whole parts.
-                tally += np.rint(rows_tally(code, holes, boards[:m]) * _SCALES).astype(np.int64)
+                tally += np.rint(rows_tally(code, holes, boards) * _SCALES).astype(np.int64)
             return tally
         return units
     return for_seed
 
 
+def _boards(rng: np.random.Generator, known: np.ndarray, deck: np.ndarray, taken: np.ndarray) -> np.ndarray:
+    """A board per row of ``taken`` (card masks): ``known``, then each missing card uniform over ``deck``'s
+    cards that the row and its cards so far leave (drawn again while it is one of them)."""
+    m = len(taken)
+    boards = np.empty((m, 5), dtype=np.uint8)
+    boards[:, :len(known)] = known
+    taken = taken.copy()
+    for q in range(len(known), 5):
+        cards = deck[rng.integers(0, len(deck), size=m)]
+        bits = _ONE << cards.astype(np.uint64)
+        clash = np.flatnonzero(taken & bits)
+        while len(clash):
+            cards[clash] = deck[rng.integers(0, len(deck), size=len(clash))]
+            bits[clash] = _ONE << cards[clash].astype(np.uint64)
+            clash = clash[(taken[clash] & bits[clash]) != 0]
+        taken |= bits
+        boards[:, q] = cards
+    return boards
+
+
 def range_sampler(game: str, seats: list[Seat], known: np.ndarray, deck: np.ndarray) -> Callable[[int], Units]:
     """Units of random deals and boards for seats with ranges; ``deck``: the cards a board may take."""
-    need = 5 - len(known)
-    cum = [np.cumsum(s.weights) / float(np.sum(s.weights)) for s in seats]
+    # Each seat's cumulative weights, or None when its combos weigh the same (then a uniform index is the draw).
+    cum = [None if np.all(s.weights == s.weights[0]) else np.cumsum(s.weights) / float(np.sum(s.weights))
+           for s in seats]
+
+    def propose(rng: np.random.Generator, size: int) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+        """``size`` proposed deals: each seat's combo indices, the deals' card masks, which ones fit."""
+        picks = []
+        used = np.zeros(size, dtype=np.uint64)
+        fits = np.ones(size, dtype=bool)
+        for s, c in zip(seats, cum):
+            n = len(s.masks)
+            pick = (np.zeros(size, dtype=np.int64) if n == 1 else rng.integers(0, n, size) if c is None else
+                    np.minimum(np.searchsorted(c, rng.random(size), side="right"), n - 1))
+            cards = s.masks[pick]
+            fits &= (used & cards) == 0
+            used |= cards
+            picks.append(pick)
+        return picks, used, fits
+
+    # The share of proposals that fit, from a pilot block with a fixed seed (so it depends on the question
+    # alone): a unit proposes about what it needs, and throws little away.
+    fit = max(float(np.mean(propose(np.random.Generator(np.random.PCG64(PILOT_SEED)), BLOCK)[2])), 1 / BLOCK)
 
     def deals(rng: np.random.Generator, m: int) -> tuple[list[np.ndarray], np.ndarray]:
         """Up to ``m`` deals whose combos fit together (the first kept of blocks of proposals)."""
-        empty = 0
-        while True:
-            picks = []
-            used = np.zeros(BLOCK, dtype=np.uint64)
-            fits = np.ones(BLOCK, dtype=bool)
-            for s, c in zip(seats, cum):
-                pick = (np.zeros(BLOCK, dtype=np.int64) if len(c) == 1 else
-                        np.minimum(np.searchsorted(c, rng.random(BLOCK), side="right"), len(c) - 1))
-                cards = s.masks[pick]
-                fits &= (used & cards) == 0
-                used |= cards
-                picks.append(pick)
+        size = min(max(int(m / fit) + 64, 256), 16 * BLOCK)
+        for _ in range(EMPTY_BLOCKS):
+            picks, used, fits = propose(rng, size)
             rows = np.flatnonzero(fits)[:m]
             if len(rows):
                 return [np.ascontiguousarray(s.holes[p[rows]]) for s, p in zip(seats, picks)], used[rows]
-            empty += 1
-            if empty >= EMPTY_BLOCKS:
-                raise PokercoreValueError(
-                    f"the ranges almost never fit together: {EMPTY_BLOCKS * BLOCK:,} deals drawn in a row all "
-                    "gave two players a card in common; narrow the ranges, or use exact=True")
-
-    def boards_for(rng: np.random.Generator, taken: np.ndarray) -> np.ndarray:
-        m = len(taken)
-        boards = np.empty((m, 5), dtype=np.uint8)
-        boards[:, :len(known)] = known
-        taken = taken.copy()
-        for q in range(need):  # each missing card uniform over what the deal and the cards so far leave
-            cards = deck[rng.integers(0, len(deck), size=m)]
-            bits = _ONE << cards.astype(np.uint64)
-            clash = np.flatnonzero(taken & bits)
-            while len(clash):
-                cards[clash] = deck[rng.integers(0, len(deck), size=len(clash))]
-                bits[clash] = _ONE << cards[clash].astype(np.uint64)
-                clash = clash[(taken[clash] & bits[clash]) != 0]
-            taken |= bits
-            boards[:, len(known) + q] = cards
-        return boards
+        raise PokercoreValueError(
+            f"the ranges almost never fit together: {EMPTY_BLOCKS:,} blocks of {size:,} deals drawn in a row all "
+            "gave two players a card in common; narrow the ranges, or use exact=True")
 
     def for_seed(seed: int) -> Units:
         def units(lo: int, hi: int, n_total: int, stop: Any) -> np.ndarray:
@@ -143,7 +154,7 @@ def range_sampler(game: str, seats: list[Seat], known: np.ndarray, deck: np.ndar
                     if stop is not None and stop[0]:
                         return tally
                     holes, taken = deals(rng, m - got)
-                    tally += score(game, holes, boards_for(rng, taken), SHARE)
+                    tally += score(game, holes, _boards(rng, known, deck, taken), SHARE)
                     got += len(taken)
             return tally
         return units
