@@ -74,3 +74,22 @@ def test_holdem_goals_are_checked_from_the_holdem_rows():
     # without the hold'em rows, the goals say so instead of guessing
     absent = {g["target"].strip(): g for g in speed_goals([])}
     assert absent["7-card batch, random hands, one core"]["met"] is None
+
+
+def test_paired_scaling_takes_the_median_of_back_to_back_rounds(monkeypatch):
+    from pokercore.bench import timing
+
+    clock = [0.0]
+    monkeypatch.setattr(timing.time, "perf_counter", lambda: clock[0])
+    one_costs = iter([9.0, 9.0, 3.0, 6.0, 300.0])  # warm-up, then three rounds (one round hit by a stall)
+    two_costs = iter([1.0, 1.0, 2.0, 2.0, 2.0])
+
+    def one():
+        clock[0] += next(one_costs)
+
+    def two():
+        clock[0] += next(two_costs)
+
+    a, b, ratio = timing.paired_scaling(one, two, rounds=4)
+    # rounds: (9, 1), (3, 2), (6, 2), (300, 2): medians of each side and of the ratios 9, 1.5, 3, 150
+    assert (a, b, ratio) == (7.5, 2.0, 6.0)

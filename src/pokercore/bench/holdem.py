@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .timing import paired_scaling
+
 __all__ = ["HoldemRow", "bench_rows", "format_rows", "main", "run"]
 
 
@@ -282,9 +284,17 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
         rows.append(_rate_row("MC hand vs range", "equity(..., samples=n)", ours_mc(1), n, "", None, 0,
                               repeats, unit="M samples/s"))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    rows.append(_rate_row("MC hand vs range, 2 vs 1 thread", f"equity(['AsKs', '{villain}'], samples={n:,}, "
-                          "workers=2)", ours_mc(2), n, "pokercore, workers=1", ours_mc(1), n, repeats,
-                          unit="M samples/s", note=f"scaling; load average {load:.1f} before the run"))
+    # Scaling: longer runs than the rows above (thread start-up and the last task weigh less), one and two
+    # threads back to back, the median ratio of the rounds.
+    n_scaling, rounds = (2_000_000, 3) if quick else (16_000_000, 7)
+    one_s, two_s, ratio = paired_scaling(
+        lambda: equity(["AsKs", villain], samples=n_scaling, seed=1, workers=1),
+        lambda: equity(["AsKs", villain], samples=n_scaling, seed=1, workers=2), rounds)
+    rows.append(HoldemRow("MC hand vs range, 2 vs 1 thread",
+                          f"equity(['AsKs', '{villain}'], samples={n_scaling:,}, workers=2)", "M samples/s",
+                          n_scaling / two_s / 1e6, "pokercore, workers=1", n_scaling / one_s / 1e6, ratio,
+                          f"scaling: median of {rounds} rounds, one and two threads back to back; "
+                          f"load average {load:.1f} before the run"))
     pokerkit = _peer("pokerkit")
     if pokerkit is not None and not quick:
         m = 2000

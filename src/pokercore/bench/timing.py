@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 import gc
+import statistics
 import time
 from collections.abc import Callable, Sequence
 
 from .model import Pending, Settings
 
-__all__ = ["time_interleaved", "time_pending"]
+__all__ = ["paired_scaling", "time_interleaved", "time_pending"]
 
 
 def time_interleaved(runs: Sequence[Callable[[], object]], settings: Settings) -> list[float]:
@@ -63,3 +64,30 @@ def time_pending(pending: Pending, settings: Settings) -> None:
         row.seconds = seconds
         if seconds:
             row.rate = row.n / seconds
+
+
+def paired_scaling(one: Callable[[], object], two: Callable[[], object], rounds: int) -> tuple[float, float, float]:
+    """Median seconds of ``one`` and ``two`` and the median of their ratio, run back to back each round.
+
+    A shared machine's speed drifts within seconds (another tenant, the
+    clock); a ratio of two runs side by side, then the median over rounds,
+    is what drifts least.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        one(), two()  # warm: the pool's threads, the tables in cache
+        a, b, ratios = [], [], []
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            one()
+            t1 = time.perf_counter()
+            two()
+            t2 = time.perf_counter()
+            a.append(t1 - t0)
+            b.append(t2 - t1)
+            ratios.append((t1 - t0) / (t2 - t1))
+        return statistics.median(a), statistics.median(b), statistics.median(ratios)
+    finally:
+        if was_on:
+            gc.enable()
