@@ -93,3 +93,19 @@ def test_paired_scaling_takes_the_median_of_back_to_back_rounds(monkeypatch):
     a, b, ratio = timing.paired_scaling(one, two, rounds=4)
     # rounds: (9, 1), (3, 2), (6, 2), (300, 2): medians of each side and of the ratios 9, 1.5, 3, 150
     assert (a, b, ratio) == (7.5, 2.0, 6.0)
+
+
+def test_the_plo_flop_goal_reads_its_row():
+    from pokercore.bench.variants import CASES, SECTION, goals
+
+    def verdicts(seconds):
+        got = []
+        row = Row(SECTION, "pokercore", f"{CASES[0][0]}: plo ...", "C ext", rate=820 / seconds, seconds=seconds, n=1)
+        goals([row], lambda title, value, goal, ok, detail="": got.append((title, value, ok)))
+        return got
+
+    assert verdicts(0.0004) == [("PLO hand vs hand on the flop, exact", 0.0004, True)]
+    assert verdicts(0.2)[0][2] is False
+    missing = []
+    goals([], lambda title, value, goal, ok, detail="": missing.append((value, ok, detail)))
+    assert missing == [(None, None, "not measured")]

@@ -83,12 +83,20 @@ SECTIONS: list[Section] = [
     Section("hold'em", lambda settings, _pending: holdem_rows(settings)),
     Section("hold'em game", holdem_game_rows),
     Section("Monte Carlo overlap", lambda settings, _pending: holdem_mc_rows(settings)),
+    Section("Omaha and short deck", lambda settings, _pending: variant_rows(settings)),
 ]
 
 
 def holdem_rows(settings: Settings) -> list[Row]:
     """The hold'em and Omaha rows (:mod:`pokercore.bench.holdem` times them itself)."""
     from .holdem import bench_rows
+
+    return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
+
+
+def variant_rows(settings: Settings) -> list[Row]:
+    """Omaha, Omaha hi-lo and short-deck equity next to pokerkit (:mod:`pokercore.bench.variants`)."""
+    from .variants import bench_rows
 
     return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
 

@@ -19,18 +19,16 @@ Examples
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import itertools
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .timing import paired_scaling
+from .timing import best_times, paired_scaling
 
 __all__ = ["HoldemRow", "bench_rows", "format_rows", "main", "run"]
 
@@ -69,23 +67,6 @@ class HoldemRow:
     note: str = ""
 
 
-def _best(funcs: Sequence[Callable[[], object]], repeats: int) -> list[float]:
-    """Best wall time of each function, the repeats interleaved round-robin."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        best = [float("inf")] * len(funcs)
-        for _ in range(repeats):
-            for i, f in enumerate(funcs):
-                t0 = time.perf_counter()
-                f()
-                best[i] = min(best[i], time.perf_counter() - t0)
-        return best
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def _peer(name: str) -> Any:
     try:
         return importlib.import_module(name)
@@ -97,7 +78,7 @@ def _rate_row(name: str, what: str, ours: Callable[[], object], n_ours: int, pee
               theirs: Callable[[], object] | None, n_theirs: int, repeats: int, note: str = "",
               unit_scale: float = 1e6, unit: str = "M hands/s") -> HoldemRow:
     funcs = [ours] + ([theirs] if theirs is not None else [])
-    times = _best(funcs, repeats)
+    times = best_times(funcs, repeats)
     ours_rate = n_ours / times[0] / unit_scale
     if theirs is None:
         return HoldemRow(name, what, unit, ours_rate, note=note or "no peer installed")
@@ -239,7 +220,7 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
     from ..holdem.equity import equity
 
     rows = []
-    ours_exact = _best([lambda: equity(["AsKs", "QdQc"])], repeats)[0]
+    ours_exact = best_times([lambda: equity(["AsKs", "QdQc"])], repeats)[0]
     eval7 = _peer("eval7")
     if eval7 is not None:
         step = 20 if quick else 4
@@ -257,7 +238,7 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
             for b in cards:
                 wins += f(h1 + b) > f(h2 + b)
 
-        t = _best([loop], max(1, repeats // 5))[0] * step
+        t = best_times([loop], max(1, repeats // 5))[0] * step
         rows.append(HoldemRow("exact heads-up preflop", "equity(['AsKs', 'QdQc']): all 1,712,304 boards",
                               "ms", ours_exact * 1e3, "eval7.evaluate loop over every board", t * 1e3,
                               t / ours_exact, note=f"eval7 timed on every {step}th board, scaled"))

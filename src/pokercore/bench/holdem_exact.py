@@ -22,7 +22,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from .holdem import HoldemRow, _best
+from .holdem import HoldemRow
+from .timing import best_times
 
 __all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_VS_RANGE", "NATIVE_PEER_ENV", "exact_rows"]
 
@@ -79,10 +80,10 @@ def _exact_row(name: str, players: list[str], workers: int, peer: _NativePeer | 
     more = f", workers={workers}" if workers > 1 else ""
     what = f"equity({players!r}, exact=True{more})"
     ours = equity(players, exact=True, workers=workers)
-    best_ours = _best([lambda: equity(players, exact=True, workers=workers)], 1)[0]
+    best_ours = best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0]
     if peer is None:
         for _ in range(repeats - 1):
-            best_ours = min(best_ours, _best([lambda: equity(players, exact=True, workers=workers)], 1)[0])
+            best_ours = min(best_ours, best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0])
         return HoldemRow(name, what, "ms", best_ours * 1e3,
                          note=f"no native peer (set {NATIVE_PEER_ENV})")
     best_peer, eq = peer.exact(players, workers)
@@ -92,7 +93,7 @@ def _exact_row(name: str, players: list[str], workers: int, peer: _NativePeer | 
     for i in range(repeats):
         for who in ((0, 1) if i % 2 == 0 else (1, 0)):
             if who == 0:
-                best_ours = min(best_ours, _best([lambda: equity(players, exact=True, workers=workers)], 1)[0])
+                best_ours = min(best_ours, best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0])
             else:
                 best_peer = min(best_peer, peer.exact(players, workers)[0])
     return HoldemRow(name, what, "ms", best_ours * 1e3, f"OMPEval (native), {workers} thread"
@@ -131,7 +132,7 @@ def exact_rows(quick: bool, repeats: int) -> list[HoldemRow]:
         for c in classes:
             equity(["AsKs", c], exact=True)
 
-    t = _best([matrix], 1 if quick else 2)[0]
+    t = best_times([matrix], 1 if quick else 2)[0]
     rows.append(HoldemRow("exact preflop matrix", "equity(['AsKs', C], exact=True) for each of the 169 "
                           "starting hands C, 1 thread", "ms", t * 1e3, note="all 169 runs together"))
     rows += _rows_floor(quick, repeats)
@@ -155,7 +156,7 @@ def _rows_floor(quick: bool, repeats: int) -> list[HoldemRow]:
                 f(h)
         return run
 
-    t_floor, t5, t7 = _best([loop(floor_call, h5), loop(evaluate5, h5), loop(evaluate7, h7)], repeats)
+    t_floor, t5, t7 = best_times([loop(floor_call, h5), loop(evaluate5, h5), loop(evaluate7, h7)], repeats)
     floor_ns = t_floor / n * 1e9
     rows = [HoldemRow("per-call floor", "an empty Cython function taking a list, in a Python loop", "M calls/s",
                       n / t_floor / 1e6, note=f"{floor_ns:.0f} ns a call")]

@@ -19,14 +19,13 @@ Examples
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 
 from ..holdem.equity import equity
 from .model import Row
+from .timing import best_times
 
 __all__ = ["CASES", "GOAL_SAMPLES_PER_SECOND", "GOAL_TWO_THREADS", "SECTION", "bench_rows", "main"]
 
@@ -41,23 +40,6 @@ CASES = [
 GOAL_SAMPLES_PER_SECOND = 1e6
 #: Two threads: at least this many times one thread (on an idle machine).
 GOAL_TWO_THREADS = 1.8
-
-
-def _best(funcs: Sequence[Callable[[], object]], repeats: int) -> list[float]:
-    """Best wall time of each function (repeats round-robin, the garbage collector off)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        best = [float("inf")] * len(funcs)
-        for _ in range(repeats):
-            for i, f in enumerate(funcs):
-                t0 = time.perf_counter()
-                f()
-                best[i] = min(best[i], time.perf_counter() - t0)
-        return best
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def bench_rows(quick: bool = False, samples: int | None = None, cases: Sequence[tuple[str, list[str], str]] = CASES,
@@ -90,7 +72,7 @@ def bench_rows(quick: bool = False, samples: int | None = None, cases: Sequence[
 
         method = equity(players, board=board or None, samples=n, seed=1).method
         effective = method.split("deals, ")[-1] if "conditional" in method else "rejection sampler"
-        times = _best([call(w) for w in threads], repeats)
+        times = best_times([call(w) for w in threads], repeats)
         for w, t in zip(threads, times):
             ratio = times[0] / t if w != threads[0] else None
             rows.append(Row(SECTION, "pokercore", f"{label}: equity(..., samples={n:,}, workers={w})", "C ext",

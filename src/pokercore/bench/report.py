@@ -109,6 +109,9 @@ def speed_goals(rows: list[Row]) -> list[dict[str, Any]]:
     from .holdem_mc import goals as mc_goals
 
     mc_goals(rows, target)
+    from .variants import goals as variant_goals
+
+    variant_goals(rows, target)
     holdem_game_goal(rows, target)
     exact_goals(rows, target)
     return targets

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from .model import Pending, Settings
 
-__all__ = ["paired_scaling", "time_interleaved", "time_pending"]
+__all__ = ["best_times", "paired_scaling", "time_interleaved", "time_pending"]
 
 
 def time_interleaved(runs: Sequence[Callable[[], object]], settings: Settings) -> list[float]:
@@ -88,6 +88,23 @@ def paired_scaling(one: Callable[[], object], two: Callable[[], object], rounds:
             b.append(t2 - t1)
             ratios.append((t1 - t0) / (t2 - t1))
         return statistics.median(a), statistics.median(b), statistics.median(ratios)
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def best_times(funcs: Sequence[Callable[[], object]], repeats: int) -> list[float]:
+    """Best wall time of each function, the repeats interleaved round-robin, the garbage collector off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        best = [float("inf")] * len(funcs)
+        for _ in range(repeats):
+            for i, f in enumerate(funcs):
+                t0 = time.perf_counter()
+                f()
+                best[i] = min(best[i], time.perf_counter() - t0)
+        return best
     finally:
         if was_on:
             gc.enable()
