@@ -70,7 +70,7 @@ async def _leave(manager: SeatTableManager, conn: Connection) -> None:
         table.detach(conn.seat, conn)
         conn.table, conn.seat = None, -1
         if not table.closed:
-            table.broadcast()
+            await table.broadcast()
     manager.left(table)
 
 
@@ -90,7 +90,7 @@ async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, s
                 table.recorder.seat_player(table, seat)
         conn.send({"type": "joined", "game": table.game, "table": table.id, "seat": seat,
                    "token": s.token, "seq": s.next_seq, **extra})
-        table.broadcast()  # everyone sees who is connected; the joiner gets its state
+        await table.broadcast()  # everyone sees who is connected; the joiner gets its state
 
 
 async def _create(manager: SeatTableManager, conn: Connection, request: Create) -> None:
@@ -252,8 +252,8 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
     manager = SeatTableManager(factories, limits)
     access = access or Access()
     store = open_store(db) if isinstance(db, str) else db
-    if store is not None:
-        manager.recorder = Recorder(store, factories)
+    recorder = Recorder(store, factories) if store is not None else None
+    manager.recorder = recorder
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -273,6 +273,8 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
             if manager.ai_pool is not None:
                 pool, manager.ai_pool = manager.ai_pool, None
                 await run_in_threadpool(pool.close)
+            if recorder is not None:
+                await run_in_threadpool(recorder.close)  # the writes still queued land first
             if store is not None and isinstance(db, str):
                 store.close()
 
@@ -295,4 +297,5 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
     app.state.manager = manager
     app.state.access = access
     app.state.store = store
+    app.state.recorder = recorder
     return app

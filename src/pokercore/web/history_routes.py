@@ -17,6 +17,7 @@ Errors are JSON ``{"error": code, "message": ...}`` with status 400
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -26,7 +27,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .history_text import seat_view
-from .recorder import valid_player
+from .recorder import Recorder, valid_player
 from .store import HistoryStore
 
 __all__ = ["PLAYER_HEADER", "history_routes"]
@@ -55,7 +56,11 @@ async def _read(request: Request, what: str, read: Any) -> tuple[str, Any] | JSO
         return _error(400, "bad_player", f"send your player id (16-64 letters, digits, - or _) in the "
                                          f"{PLAYER_HEADER} header: the id your page or bot sends with create and join")
     assert player is not None
+    recorder: Recorder | None = request.app.state.recorder
     try:
+        queued = recorder.read(read, store, player) if recorder is not None else None
+        if queued is not None:  # after the writes already asked for: a hand just shown is there
+            return player, await asyncio.wrap_future(queued)
         return player, await run_in_threadpool(read, store, player)
     except Exception:
         log.exception("history: could not read %s from %s", what, store.where)

@@ -20,6 +20,7 @@ classes :func:`~pokercore.web.create_app` hands it), enforces
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hmac
 import logging
 import secrets
@@ -51,12 +52,13 @@ class Sender(Protocol):
 class Recorder(Protocol):
     """What keeps the history (:class:`pokercore.web.recorder.Recorder`): told of tables and finished hands.
 
-    Its methods never raise: a failed write is logged and play goes on.
+    Its methods never raise: a failed write is logged and play goes on.  They queue their writes;
+    ``hand_finished`` returns a future that is done once the hand is stored (or its write failed).
     """
 
     def table_opened(self, table: SeatTable) -> None: ...
 
-    def hand_finished(self, table: SeatTable) -> None: ...
+    def hand_finished(self, table: SeatTable) -> concurrent.futures.Future[None] | None: ...
 
     def seat_player(self, table: SeatTable, seat: int) -> None: ...
 
@@ -246,11 +248,16 @@ class SeatTable:
         """The ``create`` seats of a :meth:`snapshot`'s table ("remote" for players)."""
         return tuple("remote" if s["kind"] == "player" else str(s["level"]) for s in state["seats"])
 
-    def _record(self) -> None:
-        """Hand a hand that just finished to the recorder, once (call under the lock)."""
+    async def _record(self) -> None:
+        """Hand a hand that just finished to the recorder, once, and wait until it is stored (under the lock).
+
+        A threaded recorder writes in its own thread, so the event loop serves the other tables meanwhile.
+        """
         if self.recorder is not None and self._hand_over() and self.hand_number() != self.recorded_hand:
             self.recorded_hand = self.hand_number()
-            self.recorder.hand_finished(self)
+            stored = self.recorder.hand_finished(self)
+            if stored is not None and not stored.done():
+                await asyncio.wrap_future(stored)
 
     # ------------------------------------------------------------------ seats
     def check_token(self, seat: int, token: str) -> Seat:
@@ -294,10 +301,10 @@ class SeatTable:
         now = time.monotonic() if now is None else now
         return not self.ever_connected and now - self.created_at < self.limits.abandon_after
 
-    def broadcast(self) -> None:
-        """Send every connected seat its own view (call under the lock); a finished hand is recorded first."""
+    async def broadcast(self) -> None:
+        """Send every connected seat its own view (call under the lock); a finished hand is stored first."""
         self.version += 1
-        self._record()
+        await self._record()
         for s in self.seats:
             if s.conn is not None:
                 s.conn.send(self.view(s.index))
@@ -321,7 +328,7 @@ class SeatTable:
             self._apply_action(seat, action)
             s.next_seq += 1
             self.last_message = time.monotonic()
-            self.broadcast()
+            await self.broadcast()
             self._kick()
 
     def _rebuy(self, seat: int) -> None:
@@ -338,7 +345,7 @@ class SeatTable:
             s.next_seq += 1
             self.last_message = time.monotonic()
             self._maybe_start_next()
-            self.broadcast()
+            await self.broadcast()
             self._kick()
 
     def _maybe_start_next(self) -> None:
@@ -363,7 +370,7 @@ class SeatTable:
             s.next_seq += 1
             self.last_message = time.monotonic()
             self._maybe_start_next()
-            self.broadcast()
+            await self.broadcast()
             self._kick()
 
     # ------------------------------------------------------------------ AIs
@@ -393,7 +400,7 @@ class SeatTable:
                     self._driving = False
                     return
                 if self._apply_ai(seat, stamp, result):
-                    self.broadcast()
+                    await self.broadcast()
 
     def start(self) -> None:
         """Begin the session (call once, inside the event loop)."""

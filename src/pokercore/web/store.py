@@ -151,6 +151,9 @@ class HistoryStore:
     def __init__(self, conn: Any, kind: str, where: str) -> None:
         self._conn = conn
         self.kind = kind
+        #: Whether a server should write from its own thread: a database server costs a network round trip a
+        #: write; SQLite's local writes cost less than the hand-over (see :mod:`pokercore.web.recorder`).
+        self.threaded_writes = kind != "sqlite"
         #: What the store is, for messages: a path, ``:memory:`` or a URL without its password.
         self.where = where
         self._lock = threading.Lock()
