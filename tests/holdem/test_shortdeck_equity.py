@@ -152,3 +152,27 @@ def test_preflop_enumeration_with_dead_cards_matches_the_brute_force():
     r = shortdeck_equity(hands, dead=dead)
     assert r.exact and r.boards == 56 and r.dead == format_cards(dead)
     assert [p.equity for p in r.players] == pytest.approx(brute_equity("shortdeck", hands, [], dead), abs=1e-12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [6, 7])
+def test_every_six_and_seven_card_hand_is_the_best_of_its_five_card_hands(k):
+    """All 1,947,792 six-card and 8,347,680 seven-card short-deck hands: the kernel (7-card tables, the
+    A-6-7-8-9 straights, flush above full house) equals the best of the five-card subsets, whose ranks are
+    checked on every five-card hand against the brute force above."""
+    from math import comb
+
+    from ..core.helpers import lex_combinations
+
+    subsets = [list(s) for s in combinations(range(k), 5)]
+    deck = np.array(DECK, dtype=np.uint8)
+    every = lex_combinations(36, k)
+    total = 0
+    for lo in range(0, len(every), 1 << 20):
+        hands = np.ascontiguousarray(deck[every[lo:lo + (1 << 20)]])
+        best = evaluate_shortdeck_batch(np.ascontiguousarray(hands[:, subsets[0]]))
+        for s in subsets[1:]:
+            np.maximum(best, evaluate_shortdeck_batch(np.ascontiguousarray(hands[:, s])), out=best)
+        assert np.array_equal(evaluate_shortdeck_batch(hands), best)
+        total += len(hands)
+    assert total == comb(36, k)

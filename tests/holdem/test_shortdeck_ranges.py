@@ -64,37 +64,13 @@ def test_the_shipped_figures_agree_with_monte_carlo(label):
 
 @pytest.mark.slow
 def test_a_shipped_figure_is_recomputed_exactly_deal_by_deal():
-    """76s against every short-deck hand on every board through the per-deal exact kernel: a path that shares
-    nothing with the board-by-board build but the evaluator.
+    """76s against every short-deck hand on every board through the per-deal exact kernel (561 deals of
+    201,376 boards): a path that shares nothing with the board-by-board build but the evaluator."""
+    from pokercore.holdem import variant_equity
 
-    7s6s stands for its class (suits are alike), and the 561 opposing hands go by their class under the
-    permutations of the three other suits, each class scored once on all 201,376 boards and counted as
-    many times as it has hands.
-    """
-    from collections import Counter
-    from itertools import combinations, permutations
-
-    import numpy as np
-
-    from pokercore.holdem._variants import GAME_SHORTDECK, exact_tally
-
-    hero = [5 * 4 + 3, 4 * 4 + 3]  # 7s 6s: code = rank * 4 + suit, spades = 3
-    deck = [c for c in range(16, 52) if c not in hero]
-
-    def canonical(combo):
-        return min(tuple(sorted(c - c % 4 + (p[c % 4] if c % 4 < 3 else 3) for c in combo))
-                   for p in permutations(range(3)))
-
-    classes = Counter(canonical(c) for c in combinations(deck, 2))
-    assert sum(classes.values()) == 561 and len(classes) == 165
-    equity = 0.0
-    for combo, count in classes.items():
-        live = np.array([c for c in deck if c not in combo], dtype=np.uint8)
-        tally, boards = exact_tally(GAME_SHORTDECK, np.array([hero, combo], dtype=np.uint8),
-                                    np.zeros(0, dtype=np.uint8), live, 0, len(live) - 4)
-        assert boards == 201_376
-        equity += count * float(tally[2, 0] + tally[3, 0]) / boards
-    assert equity / 561 == pytest.approx(dict(shortdeck_order())["76s"], abs=1e-12)
+    r = variant_equity("shortdeck", ["7s 6s", "random"], exact=True)
+    assert r.deals == 561 and r.boards == 201_376
+    assert r.players[0].equity == pytest.approx(dict(shortdeck_order())["76s"], abs=1e-12)
 
 
 def test_the_build_has_one_representative_combo_per_class():

@@ -19,12 +19,22 @@ a scoop in hi-lo), row 1 the boards where the player takes part of the
 pot, rows 2 and 3 the pot shares won with the high and the low hand, row
 4 the sum of the squared pot shares (for the standard error).
 """
-from libc.stdint cimport uint8_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, int32_t, uint32_t, uint64_t
 
 import numpy as np
 
 from pokercore.ceval cimport pc_eval5_standard, pc_category_standard
-from pokercore.ceval7 cimport pc_eval_omaha
+from pokercore.ceval7 cimport PC7_BIT16, PC7_CARD, PC7_SUIT_BIAS, pc_eval_omaha
+
+cdef extern from "_evaluator7.h" nogil:
+    # Standard non-flush rank from a sum of exactly seven (six) PC7_CARD entries, bias included: in bounds
+    # for any codes without a clamp (see _evaluator7.h).
+    int pc7_nonflush7_sum(uint32_t key)
+    int pc7_nonflush6_sum(uint32_t key)
+    # Nonzero iff a suit holds five or more of the cards; that suit's 13-bit rank mask.
+    uint32_t pc7_flush_bits(uint64_t key)
+    unsigned pc7_flush_mask(uint32_t fbits, uint64_t bits16)
+    const uint16_t PC7_FLUSH[8192]
 
 #: Game codes of :func:`exact_tally` and :func:`rows_tally`.
 GAME_SHORTDECK = 0
@@ -63,34 +73,48 @@ cdef inline int _sd5(unsigned a, unsigned b, unsigned c, unsigned d, unsigned e)
     return cat * _SD_SCALE + r
 
 
+cdef inline int _sd_order(int r) noexcept nogil:
+    """A standard rank on the short-deck scale: flush and full house change places."""
+    cdef int cat = pc_category_standard(r)
+    if cat == 5:
+        cat = 6
+    elif cat == 6:
+        cat = 5
+    return cat * _SD_SCALE + r
+
+
 cdef inline int _sd_best(const uint8_t *c, int n) noexcept nogil:
-    """Best short-deck rank of 5, 6 or 7 cards: every five-card subset."""
-    cdef int i, j, k, best = 0, r
-    cdef uint8_t h[5]
+    """Best short-deck rank of 5, 6 or 7 short-deck cards.
+
+    Six or seven cards by the 7-card tables: the best non-flush hand of the
+    cards' ranks (their key sum), a straight A-6-7-8-9 when the ranks hold
+    one and nothing better than trips; and, when a suit holds five or more,
+    the best flush of its ranks (a straight flush A-6-7-8-9 where there is
+    no higher one).  With no deuce to five in the deck, A-2-3-4-5 never
+    arises, and the larger of the two on the short-deck scale is the hand.
+    """
     if n == 5:
         return _sd5(c[0], c[1], c[2], c[3], c[4])
-    if n == 6:
-        for i in range(6):
-            k = 0
-            for j in range(6):
-                if j != i:
-                    h[k] = c[j]
-                    k += 1
-            r = _sd5(h[0], h[1], h[2], h[3], h[4])
-            if r > best:
-                best = r
-        return best
-    cdef int x
-    for i in range(7):
-        for j in range(i + 1, 7):
-            k = 0
-            for x in range(7):
-                if x != i and x != j:
-                    h[k] = c[x]
-                    k += 1
-            r = _sd5(h[0], h[1], h[2], h[3], h[4])
-            if r > best:
-                best = r
+    cdef uint64_t key = PC7_SUIT_BIAS, bits = 0
+    cdef int i, r, f, best
+    for i in range(n):
+        key += PC7_CARD[c[i]]
+        bits |= PC7_BIT16[c[i]]
+    cdef unsigned ranks = <unsigned>((bits | (bits >> 16) | (bits >> 32) | (bits >> 48)) & 0x1fff)
+    r = pc7_nonflush7_sum(<uint32_t>key) if n == 7 else pc7_nonflush6_sum(<uint32_t>key)
+    if pc_category_standard(r) < 4 and (ranks & _WHEEL_MASK) == _WHEEL_MASK:
+        r = _STD_WHEEL
+    best = _sd_order(r)
+    cdef uint32_t fl = pc7_flush_bits(key)
+    cdef unsigned m
+    if fl:
+        m = pc7_flush_mask(fl, bits) & 0x1fff
+        f = PC7_FLUSH[m]
+        if pc_category_standard(f) != 8 and (m & _WHEEL_MASK) == _WHEEL_MASK:
+            f = _STD_STEEL_WHEEL
+        f = _sd_order(f)
+        if f > best:
+            best = f
     return best
 
 

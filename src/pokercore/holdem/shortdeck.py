@@ -11,8 +11,11 @@ short-deck order (0..8, :data:`SHORTDECK_CATEGORIES`) and ``r`` the
 standard rank of the five cards (:func:`pokercore.evaluate5`, 1..7462),
 with A-6-7-8-9 taking the place of A-2-3-4-5.  Higher is better; ranks
 compare only with other short-deck ranks (:func:`describe_shortdeck` names
-them).  The kernel is ``_variants`` (every five-card subset of 6 or 7
-cards, GIL released).
+them).  The kernel is ``_variants`` (GIL released): five cards by the
+five-card table, six or seven by the 7-card tables (the best non-flush hand
+of the ranks, a straight A-6-7-8-9 where the ranks hold one, and the best
+flush of a suit with five or more), checked on every six- and seven-card
+short-deck hand against the best of their five-card subsets.
 
 Examples
 --------
