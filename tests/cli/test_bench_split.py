@@ -81,7 +81,7 @@ def test_paired_scaling_takes_the_median_of_back_to_back_rounds(monkeypatch):
 
     clock = [0.0]
     monkeypatch.setattr(timing.time, "perf_counter", lambda: clock[0])
-    one_costs = iter([9.0, 9.0, 3.0, 6.0, 300.0])  # warm-up, then three rounds (one round hit by a stall)
+    one_costs = iter([9.0, 9.0, 3.0, 6.0, 300.0])  # warm-up, then four rounds (one of them hit by a stall)
     two_costs = iter([1.0, 1.0, 2.0, 2.0, 2.0])
 
     def one():

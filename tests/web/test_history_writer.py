@@ -73,3 +73,62 @@ def test_writes_land_in_order_and_a_read_sees_them(tmp_path, threaded):
         assert [h["number"] for h in reopened.all_hands(c.table)] == [1]
     finally:
         reopened.close()
+
+
+class _Table:
+    """What the recorder reads of a table to write its opening and end."""
+
+    id, game = "t-writer-closed", "draw"
+    seats: tuple = ()
+
+    def snapshot(self):
+        return {"seats": []}
+
+
+def test_a_closed_writer_counts_and_logs_a_write_instead_of_raising(caplog):
+    from pokercore.web.recorder import Recorder
+
+    store = open_store(":memory:")
+    recorder = Recorder(store, {}, threaded=True)
+    recorder.table_opened(_Table())
+    recorder.close()                                  # the server stops: queued writes land first
+    assert store.open_table(_Table.id) is not None and recorder.failures == 0
+    recorder.table_closed(_Table(), "late")           # a table still playing after the stop
+    assert recorder.failures == 1 and "history writer is closed" in caplog.text
+    assert store.open_table(_Table.id) is not None    # nothing was written
+    store.close()
+
+
+def test_resume_reads_after_the_queued_writes_without_blocking_the_loop():
+    import asyncio
+
+    from pokercore.web import Limits
+    from pokercore.web.recorder import Recorder
+
+    store = open_store(":memory:")
+    recorder = Recorder(store, {}, threaded=True)
+    release = threading.Event()
+    inner = store.table_closed
+
+    def slow_close(*args):
+        release.wait(20)
+        inner(*args)
+
+    store.table_closed = slow_close  # type: ignore[method-assign]
+    recorder.table_opened(_Table())
+    recorder.table_closed(_Table(), "over")           # queued; the writer is held in it
+
+    async def main():
+        ticks = 0
+        resumed = asyncio.ensure_future(recorder.resume(_Table.id, Limits()))
+        while not resumed.done():                     # the loop runs while the read waits behind the close
+            ticks += 1
+            if ticks == 5:
+                release.set()
+            await asyncio.sleep(0.01)
+        return ticks, resumed.result()
+
+    ticks, table = asyncio.run(main())
+    assert ticks >= 5 and table is None               # read after the close: the table is not resumed
+    recorder.close()
+    store.close()

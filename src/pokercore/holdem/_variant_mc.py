@@ -36,7 +36,7 @@ draws still depend on the seed and the question alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from math import sqrt
 from typing import Any
 
@@ -64,11 +64,12 @@ _ONE = np.uint64(1)
 Units = Callable[[int, int, int, Any], np.ndarray]
 
 
-def _unit_rngs(seed: int, lo: int, hi: int, n_total: int) -> list[tuple[int, np.random.Generator]]:
-    """``(samples, generator)`` of units ``lo..hi-1``: MC_UNIT samples each, the run's last one short."""
+def _unit_rngs(seed: int, lo: int, hi: int, n_total: int) -> Iterator[tuple[int, np.random.Generator]]:
+    """``(samples, generator)`` of units ``lo..hi-1``, one at a time: MC_UNIT samples each, the run's last
+    one short."""
     unit = _mc.MC_UNIT
-    return [(min(unit, n_total - u * unit), np.random.Generator(np.random.PCG64(int(s))))
-            for u, s in zip(range(lo, hi), unit_seeds(seed, lo, hi))]
+    for u, s in zip(range(lo, hi), unit_seeds(seed, lo, hi)):
+        yield min(unit, n_total - u * unit), np.random.Generator(np.random.PCG64(int(s)))
 
 
 def explicit_sampler(code: int, holes: np.ndarray, known: np.ndarray, live: np.ndarray) -> Callable[[int], Units]:
@@ -180,14 +181,13 @@ def run(sampler: Callable[[int], Units], players: int, seed: int, *, samples: in
 
     def sample(ulo: int, uhi: int, n_total: int) -> np.ndarray:
         n_units = uhi - ulo
-        n_tasks = 1 if workers == 1 else max(1, -(-n_units // TASK_UNITS))
+        n_tasks = max(1, -(-n_units // TASK_UNITS))  # short tasks on one thread too: seeds a task at a time
 
         def task(i: int, stop: Any, signals: bool) -> np.ndarray:
             return units(ulo + n_units * i // n_tasks, ulo + n_units * (i + 1) // n_tasks, n_total, stop)
 
-        parts = run_tasks(task, n_tasks, workers, None)
         total = np.zeros((5, players), dtype=np.int64)
-        for p in parts:
+        for p in run_tasks(task, n_tasks, workers, None):
             total += p
         return total
 

@@ -425,7 +425,9 @@ class _MonteCarlo:
 
     def run(self, sampler: Any, players: int, seed: int, method: str) -> tuple[np.ndarray, int, str]:
         """``(tally as shares, samples, method with the run's note)``."""
-        tally, n, note = _variant_mc.run(sampler, players, seed, samples=self.samples,
+        # a time budget may choose at most MAX_SAMPLES (so that samples=trials replays it)
+        cap = MAX_SAMPLES if self.samples is None and self.seconds is not None else self.samples
+        tally, n, note = _variant_mc.run(sampler, players, seed, samples=cap,
                                          target_stderr=self.target_stderr, seconds=self.seconds,
                                          workers=self.workers)
         return _variant_mc.shares(tally), n, f"{method}; {note}" if note else method

@@ -117,7 +117,7 @@ async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessag
         await _create(manager, conn, msg)
         return
     if isinstance(msg, Join):
-        wanted = manager.get(msg.table)
+        wanted = await manager.get(msg.table)
         wanted.check_token(msg.seat, msg.token)
         await _join(manager, conn, wanted, msg.seat, msg.player)
         return

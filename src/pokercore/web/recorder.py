@@ -27,8 +27,10 @@ counted in :attr:`Recorder.failures`; the table plays on.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -70,16 +72,26 @@ class Recorder:
         self.factories = factories
         #: writes that failed since the server started (each is logged)
         self.failures = 0
+        self._failures_lock = threading.Lock()  # counted from the writer thread and the event loop
         #: whether writes run in the writer thread (default: the store's ``threaded_writes``)
         self.threaded = store.threaded_writes if threaded is None else threaded
         # One thread: the writes of a table land in the order they were asked for (its opening first).
         self._writer = (ThreadPoolExecutor(max_workers=1, thread_name_prefix="pokercore-history")
                         if self.threaded else None)
 
+    def _failed(self) -> None:
+        with self._failures_lock:
+            self.failures += 1
+
     def _run(self, call: Callable[..., Any], *args: Any) -> Future[Any]:
         """``call(*args)`` in the writer thread, or now (its future already done)."""
         if self._writer is not None:
-            return self._writer.submit(call, *args)
+            try:
+                return self._writer.submit(call, *args)
+            except RuntimeError as e:  # the writer was closed (the server is stopping): never raise
+                refused: Future[Any] = Future()
+                refused.set_exception(e)
+                return refused
         done: Future[Any] = Future()
         try:
             done.set_result(call(*args))
@@ -93,10 +105,14 @@ class Recorder:
             try:
                 write()
             except Exception:
-                self.failures += 1
+                self._failed()
                 log.exception("history: could not store %s of table %s in %s; the table plays on", what,
                               table_id, self.store.where)
-        return self._run(run)
+        queued = self._run(run)
+        if queued.done() and queued.exception() is not None:  # the writer is closed: nothing was written
+            self._failed()
+            log.error("history: could not store %s of table %s: the history writer is closed", what, table_id)
+        return queued
 
     def table_opened(self, table: SeatTable) -> None:
         record = TableRecord(table.id, table.game, [s.name for s in table.seats], table.snapshot(),
@@ -112,7 +128,7 @@ class Recorder:
             state = table.snapshot()
             closed = "the session is over" if table.finished else None
         except Exception:  # a bug in a game's record: log it, never stop the table
-            self.failures += 1
+            self._failed()
             log.exception("history: could not write up a hand of table %s; the table plays on", table.id)
             return None
         return self._safely(f"hand {hand.number}", table.id,
@@ -139,11 +155,13 @@ class Recorder:
         if self._writer is not None:
             self._writer.shutdown(wait=True)
 
-    def resume(self, table_id: str, limits: Limits) -> SeatTable | None:
-        """The table ``table_id`` as it was after its last finished hand, or None if it is not open in the store."""
+    async def resume(self, table_id: str, limits: Limits) -> SeatTable | None:
+        """The table ``table_id`` as it was after its last finished hand, or None if it is not open in the store.
+
+        Read after every write already asked for (a close of this very table, say), without blocking the loop.
+        """
         try:
-            # read by the writer thread: after any write still queued (a close of this very table, say)
-            found = self._run(self.store.open_table, table_id).result()
+            found = await asyncio.wrap_future(self._run(self.store.open_table, table_id))
         except Exception:
             log.exception("history: could not read table %s from %s", table_id, self.store.where)
             return None

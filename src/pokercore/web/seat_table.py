@@ -64,7 +64,7 @@ class Recorder(Protocol):
 
     def table_closed(self, table: SeatTable, reason: str) -> None: ...
 
-    def resume(self, table_id: str, limits: Limits) -> SeatTable | None: ...
+    async def resume(self, table_id: str, limits: Limits) -> SeatTable | None: ...
 
 
 @dataclass(frozen=True)
@@ -253,11 +253,13 @@ class SeatTable:
 
         A threaded recorder writes in its own thread, so the event loop serves the other tables meanwhile.
         """
-        if self.recorder is not None and self._hand_over() and self.hand_number() != self.recorded_hand:
+        if self.recorder is not None and not self.closed and self._hand_over() \
+                and self.hand_number() != self.recorded_hand:
             self.recorded_hand = self.hand_number()
             stored = self.recorder.hand_finished(self)
             if stored is not None and not stored.done():
-                await asyncio.wrap_future(stored)
+                # shielded: a cancelled wait (the client went away) never cancels the write itself
+                await asyncio.shield(asyncio.wrap_future(stored))
 
     # ------------------------------------------------------------------ seats
     def check_token(self, seat: int, token: str) -> Seat:
@@ -313,6 +315,11 @@ class SeatTable:
         return [s.public() for s in self.seats]
 
     # ------------------------------------------------------------------ messages
+    def _check_open(self) -> None:
+        """Refuse a message that reaches a table closed while it waited for the lock."""
+        if self.closed:
+            raise ProtocolError("not_joined", f"table {self.id} was closed; nothing changed: create a new table")
+
     def _check_seq(self, seat: Seat, seq: int) -> None:
         if seq != seat.next_seq:
             what = "an old action number (a replayed or repeated message)" if seq < seat.next_seq else \
@@ -323,6 +330,7 @@ class SeatTable:
     async def act(self, seat: int, seq: int, action: Action) -> None:
         """A player's action: checked (seq, turn, legality) and applied, or refused unchanged."""
         async with self.lock:
+            self._check_open()
             s = self.seats[seat]
             self._check_seq(s, seq)
             self._apply_action(seat, action)
@@ -338,6 +346,7 @@ class SeatTable:
     async def rebuy(self, seat: int, seq: int) -> None:
         """A player out of chips buys back in between hands; the next hand starts once every player is ready."""
         async with self.lock:
+            self._check_open()
             s = self.seats[seat]
             self._check_seq(s, seq)
             self._rebuy(seat)
@@ -357,6 +366,7 @@ class SeatTable:
     async def next_hand(self, seat: int, seq: int) -> None:
         """A player is ready for the next hand (deal); it starts once every player is ready."""
         async with self.lock:
+            self._check_open()
             s = self.seats[seat]
             self._check_seq(s, seq)
             if not self._hand_over():
@@ -510,11 +520,13 @@ class SeatTableManager:
         if self.recorder is not None:
             self.recorder.table_closed(table, reason)
 
-    def get(self, table_id: str) -> SeatTable:
+    async def get(self, table_id: str) -> SeatTable:
         table = self.tables.get(table_id)
         if table is None and self.recorder is not None and len(self.tables) < self.limits.max_tables:
-            table = self.recorder.resume(table_id, self.limits)  # open when the server stopped: it goes on
-            if table is not None:
+            resumed = await self.recorder.resume(table_id, self.limits)  # open when the server stopped: it goes on
+            table = self.tables.get(table_id)  # another join may have brought it back meanwhile
+            if table is None and resumed is not None:
+                table = resumed
                 table.recorder = self.recorder
                 self._adopt_ais(table)
                 self.tables[table_id] = table
