@@ -106,6 +106,6 @@ def test_ctrl_c_at_a_random_moment(i: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("i", range(16))
+@pytest.mark.parametrize("i", range(8))
 def test_ctrl_c_at_many_random_moments(i: int) -> None:
     _check(_case(random.Random(2000 + i)))
