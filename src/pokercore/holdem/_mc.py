@@ -44,7 +44,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from math import isfinite, sqrt
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -56,7 +56,7 @@ from .ranges import EmptyRangeError
 __all__ = [
     "DEFAULT_SAMPLES", "MAX_REJECTS", "MC_TASK_UNITS", "MC_UNIT", "PILOT_SAMPLES", "REJECTION_FROM", "SECONDS_BLOCK",
     "TARGET_FIRST_UNITS", "TARGET_MAX_SAMPLES", "choose_weighted", "monte_carlo", "monte_carlo_task",
-    "seconds_argument", "stats", "stop_rule_arguments", "stop_rule_method", "stop_rules",
+    "seconds_argument", "seed_or_fresh", "stats", "stop_rule_arguments", "stop_rule_method", "stop_rules",
 ]
 
 #: Default number of Monte Carlo samples.
@@ -86,6 +86,11 @@ REJECTION_FROM = 0.5
 _MAXP = 10
 _ROW = _MAXP + 1
 _SCALE = 1 << 192
+
+
+def seed_or_fresh(seed: int | None) -> int:
+    """``seed``, or a fresh one from the operating system's entropy (reported with the result) when None."""
+    return int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
 
 
 def stop_rule_arguments(exact: bool | None, target_stderr: object,

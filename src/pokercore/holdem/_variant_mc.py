@@ -14,9 +14,9 @@ error, a time budget) apply unchanged: the seed and the sample count decide
 the answer, nothing else.
 
 Two samplers.  Explicit hands: each unit draws its boards' missing cards
-from the live cards, each uniform over what the board so far leaves.  Ranges: each unit proposes blocks of
-:data:`~pokercore.holdem._variant_ranges.BLOCK` deals (a combo per seat by
-weight), keeps those whose combos share no card, and draws each missing
+from the live cards, each uniform over what the board so far leaves.
+Ranges: each unit proposes blocks of deals (a combo per seat by weight),
+keeps those whose combos share no card, and draws each missing
 board card uniformly from the deck again while it is a card the deal (or
 the board so far) already holds; a unit takes the first deals it keeps
 until it has its samples.  A block's size is what the unit still needs

@@ -6,8 +6,8 @@ a card; it counts with the product of its combos' weights.
 
 Exact: every deal (:func:`deals`) times every board, each deal through the
 explicit-hands kernel (``exact_tally``), weighted.  Monte Carlo
-(:mod:`pokercore.holdem._variant_mc`) proposes blocks of :data:`BLOCK`
-deals, keeps those whose combos share no card, and scores them with
+(:mod:`pokercore.holdem._variant_mc`) proposes blocks of deals, keeps
+those whose combos share no card, and scores them with
 :func:`score`, whose pot shares follow the kernel's rules (hi-lo halves,
 split among ties).
 """
@@ -24,7 +24,8 @@ from ._variants import exact_tally, omaha_low_rows, shortdeck_rows
 
 __all__ = ["BLOCK", "EMPTY_BLOCKS", "Seat", "deals", "exact_weighted", "score"]
 
-#: Deals proposed per Monte Carlo block (fixed: a seed's deals never depend on anything else).
+#: Monte Carlo: the deals of the pilot block that measures how many proposals fit (and a sixteenth of the
+#: largest block).
 BLOCK = 1 << 13
 #: Blocks in a row with no deal whose combos fit together before Monte Carlo gives up.
 EMPTY_BLOCKS = 64

@@ -39,6 +39,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
+from . import _mc
 from ._checks import PlayerLike, integer_argument, prepare
 from .equity import equity
 
@@ -262,10 +263,7 @@ def equity_by_combo(
     if len(ranges[0]) != 1 or not isinstance(hand, (str, list, tuple)) or len(ranges[0][0][0]) != 2:
         raise PokercoreValueError(f"equity_by_combo: the first player must be one hand such as 'AsKs', got "
                                   f"{cut(labels[0])}")
-    if seed is None:
-        seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63))
-    else:
-        seed = integer_argument("seed", seed, 0, 2**128 - 1, "2**128 - 1")
+    seed = _mc.seed_or_fresh(None if seed is None else integer_argument("seed", seed, 0, 2**128 - 1, "2**128 - 1"))
     hand_codes = list(ranges[0][0][0])
     cache: dict[tuple[Any, ...], Any] = {}
     rows = []

@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import comb, isfinite
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
@@ -336,7 +336,7 @@ def equity(
         used_seed = None
     else:
         n_deals = 0
-        used_seed = int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if seed is None else seed
+        used_seed = _mc.seed_or_fresh(seed)
         plan_args = (*arrays(ranges), board_arr, dead_mask)
         shares, se, n, note = _mc.monte_carlo(
             _montecarlo.MonteCarloPlan(*plan_args), plan_args, used_seed, samples=samples,

@@ -404,8 +404,7 @@ def variant_equity(
         if n != n_boards:
             raise RuntimeError(f"{name}: enumerated {n} boards, expected {n_boards}")
     else:
-        used_seed = mc.seed_to_use()
-        tally, n, method = mc.run(_variant_mc.explicit_sampler(code, holes, known, live), P, used_seed, method)
+        tally, n, used_seed, method = mc.run(_variant_mc.explicit_sampler(code, holes, known, live), P, method)
     return _result(game, labels, tally, n, board_codes, dead_codes, bool(exact), used_seed, method,
                    n_boards if exact else 0)
 
@@ -420,17 +419,15 @@ class _MonteCarlo:
     seconds: float | None
     workers: int
 
-    def seed_to_use(self) -> int:
-        return int(cast(int, np.random.SeedSequence().entropy) % (1 << 63)) if self.seed is None else self.seed
-
-    def run(self, sampler: Any, players: int, seed: int, method: str) -> tuple[np.ndarray, int, str]:
-        """``(tally as shares, samples, method with the run's note)``."""
+    def run(self, sampler: Any, players: int, method: str) -> tuple[np.ndarray, int, int, str]:
+        """``(tally as shares, samples, the seed used, method with the run's note)``."""
+        seed = _mc.seed_or_fresh(self.seed)
         # a time budget may choose at most MAX_SAMPLES (so that samples=trials replays it)
         cap = MAX_SAMPLES if self.samples is None and self.seconds is not None else self.samples
         tally, n, note = _variant_mc.run(sampler, players, seed, samples=cap,
                                          target_stderr=self.target_stderr, seconds=self.seconds,
                                          workers=self.workers)
-        return _variant_mc.shares(tally), n, f"{method}; {note}" if note else method
+        return _variant_mc.shares(tally), n, seed, f"{method}; {note}" if note else method
 
 
 def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | OmahaRange], board: list[int],
@@ -462,17 +459,17 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
     n_deals = len(found[0]) if found is not None else None
     if n_deals == 0:
         raise EmptyRangeError(f"{name}: no deal: every choice of one combo per player puts a card twice")
-    seconds = (n_deals * (_cost(game, P, n_boards) + DEAL_SECONDS)) if n_deals is not None else float("inf")
-    size = (f"{n_deals:,} deals x {n_boards:,} boards, {duration(seconds)} on one core" if n_deals is not None
+    cost = (n_deals * (_cost(game, P, n_boards) + DEAL_SECONDS)) if n_deals is not None else float("inf")
+    size = (f"{n_deals:,} deals x {n_boards:,} boards, {duration(cost)} on one core" if n_deals is not None
             else f"more than {MAX_DEALS:,} deals x {n_boards:,} boards")
     if rule is not None:
         exact, method = False, rule
     elif exact is None:
-        exact = samples is None and seconds <= EXACT_AUTO_SECONDS
+        exact = samples is None and cost <= EXACT_AUTO_SECONDS
         method = (f"exact (chosen: {size})" if exact else "Monte Carlo (samples given)" if samples is not None
                   else f"Monte Carlo (chosen: exact would score {size})")
     elif exact:
-        if seconds > EXACT_MAX_SECONDS:
+        if cost > EXACT_MAX_SECONDS:
             raise PokercoreValueError(f"{name}: exact would score {size}, too many (the limit is "
                                       f"{duration(EXACT_MAX_SECONDS)}); use samples=N for Monte Carlo, e.g. "
                                       "samples=200_000")
@@ -484,8 +481,7 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
         tally, total = exact_weighted(_CODES[game], seats, found[0], found[1], known, deck)
         result = _result(game, labels, tally / total, n_boards, board, dead, True, None, method, n_boards)
         return replace(result, trials=n_deals * n_boards, deals=n_deals)
-    used_seed = mc.seed_to_use()
-    tally, n, method = mc.run(_variant_mc.range_sampler(game, seats, known, deck), P, used_seed, method)
+    tally, n, used_seed, method = mc.run(_variant_mc.range_sampler(game, seats, known, deck), P, method)
     return _result(game, labels, tally, n, board, dead, False, used_seed, method, 0)
 
 

@@ -144,11 +144,7 @@ class Recorder:
     def read(self, read: Callable[..., Any], *args: Any) -> Future[Any] | None:
         """Run ``read(*args)`` in the writer thread, after every write asked for so far (read your writes);
         None when writes are not threaded (then they are all done: read anywhere)."""
-        return self._writer.submit(read, *args) if self._writer is not None else None
-
-    def flush(self) -> None:
-        """Wait until every write asked for so far is done (stored, or failed and logged)."""
-        self._safely("nothing", "-", lambda: None).result()
+        return self._run(read, *args) if self._writer is not None else None
 
     def close(self) -> None:
         """Finish the queued writes and stop the writer thread."""
