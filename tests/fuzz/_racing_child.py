@@ -18,11 +18,20 @@ from pokercore import _eval
 from pokercore import evaluators as holdem
 from pokercore.binh import _arrange, _special, search, special
 from pokercore.binh.tables import TABLE_LEN
+from pokercore.holdem import _variants
 from pokercore.holdem.equity import equity
 
 
 def _hands(k: int, n: int, seed: int) -> np.ndarray:
     return np.ascontiguousarray(pc.random_hands(n, k, seed=seed), dtype=np.uint8)
+
+
+def _shortdeck(hands: np.ndarray) -> np.ndarray:
+    """The private short-deck kernel; its plain ValueError for a code above 51 counts as a clean refusal."""
+    try:
+        return _variants.shortdeck_rows(hands)
+    except ValueError as e:
+        raise pc.PokercoreError(str(e)) from e
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -54,6 +63,9 @@ KERNELS = {
     "evaluate6_batch": (6, 20000, lambda h: pc.evaluate6_batch(h)),
     "evaluate7_batch": (7, 20000, lambda h: pc.evaluate7_batch(h)),
     "holdem.evaluate_batch": (7, 20000, lambda h: holdem.evaluate_batch(h)),
+    # the short-deck kernel checks only codes below 52 (the public API also checks the short deck)
+    "shortdeck_rows7": (7, 20000, lambda h: _shortdeck(h)),
+    "shortdeck_rows6": (6, 20000, lambda h: _shortdeck(h)),
     # Omaha: the racing writer changes the holes or the boards (see PARTNER for the other).
     **{f"evaluate_omaha_batch_holes{k}": (k, 20000, lambda h, b: pc.evaluate_omaha_batch(h, b))
        for k in (4, 5, 6)},

@@ -46,5 +46,5 @@ def test_racing_writer_never_crashes(kernel: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kernel", sorted(KERNELS))
 def test_racing_writer_never_crashes_long(kernel: str) -> None:
-    # Another 0.5 s a kernel, another seed, in the full suite (CI, 28 kernels); POKERCORE_RACE_SECONDS=60 for a soak
+    # Another 0.5 s a kernel, another seed, in the full suite (CI, 30 kernels); POKERCORE_RACE_SECONDS=60 for a soak
     _run(kernel, float(os.environ.get("POKERCORE_RACE_SECONDS", "0.5")), 7)
