@@ -10,7 +10,7 @@ True
 
 from .holdem.equity import (
     EXACT_AUTO_SECONDS,
-    EXACT_LIMIT,
+    EXACT_MAX_SECONDS,
     EquityResult,
     PlayerEquity,
     PlayerLike,
@@ -19,5 +19,6 @@ from .holdem.equity import (
 )
 
 __all__ = [
-    "EXACT_AUTO_SECONDS", "EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity",
+    "EXACT_AUTO_SECONDS", "EXACT_MAX_SECONDS", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError",
+    "equity",
 ]

@@ -110,20 +110,20 @@ def _random_symmetric_deal(rng: np.random.Generator) -> tuple[np.ndarray, np.nda
 
 
 def test_suit_symmetry_changes_nothing() -> None:
-    """Scoring one board per suit-symmetry orbit gives exactly the counts of scoring every board."""
+    """Scoring by rank multiset (flushes apart) gives exactly the counts of scoring every board, on deals
+    crowded into one or two suits; and split into parts, as equity() does with workers, the parts add up."""
     from pokercore.holdem import _equity
 
     rng = np.random.default_rng(31)
     for _ in range(40):
         holes, board, dead = _random_symmetric_deal(rng)
-        first = 52 - 4 - len(board)
-        a = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 0, first, 1)
-        b = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 0, first, 0)
+        a = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 1)
+        b = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 0)
         assert a[1] == b[1] and a[0].tolist() == b[0].tolist(), (holes, board)
-        # Split into units by the first board card, as equity() does.
-        parts = [_equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, i, i + 1, 1) for i in range(first)]
-        assert sum(p[1] for p in parts) == b[1]
-        assert sum(p[0] for p in parts).tolist() == b[0].tolist()
+        parts = [_equity.deal_counts(holes, board, dead, i, 3) for i in range(3)]
+        win, tie, tcount = (sum(p[j] for p in parts) for j in range(3))
+        c = _equity.weigh_counts(win, tie, np.ascontiguousarray(tcount), 1.0)
+        assert c[1] == b[1] and c[0].tolist() == b[0].tolist()
 
 
 def test_three_way_split_shares() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pokercore.errors import PokercoreError, PokercoreTypeError, PokercoreValueError
 from pokercore.holdem import _deals
 from pokercore.holdem._checks import prepare
-from pokercore.holdem._plan import EXACT_MAX_HANDS, arrays, exact_deals, normalise, unit_seeds
+from pokercore.holdem._plan import EXACT_MAX_SECONDS, arrays, exact_deals, exact_seconds, normalise, unit_seeds
 from pokercore.holdem.equity import MAX_SEED, equity
 from pokercore.holdem.ranges import EmptyRangeError
 
@@ -68,7 +68,8 @@ def test_exact_random_vs_random_preflop_is_refused_with_its_cost() -> None:
         equity(["random", "random"], exact=True)
     text = str(info.value)
     # 1,624,350 disjoint deals (not 1326**2) x 1,712,304 boards x 2 players
-    assert "5.6e12 hands" in text and "1,624,350 deals" in text and "hours" in text
+    assert "5.6e12 hands" in text and "1,624,350 deals" in text and "minutes) on one core" in text
+    assert "the limit is 300 seconds" in text
     assert "samples=" in text and "Monte Carlo" in text
 
 
@@ -81,8 +82,8 @@ def test_exact_cost_counts_deals_after_card_removal() -> None:
 
 
 def test_the_largest_exact_runs_are_allowed() -> None:
-    holes, _ = exact_deals(prepare(["QQ+,AKs", "random"], None, None)[1], math.comb(48, 5))
-    assert len(holes) * math.comb(48, 5) * 2 <= EXACT_MAX_HANDS
+    holes, _ = exact_deals(prepare(["QQ+,AKs", "random"], None, None)[1], math.comb(48, 5), 5)
+    assert exact_seconds(len(holes) * math.comb(48, 5) * 2, 5) <= EXACT_MAX_SECONDS
 
 
 # -- the deals, counted and built in C, against a reference in Python ------------------------

@@ -86,6 +86,8 @@ def test_goals_read_the_rows() -> None:
         HoldemRow("exact heads-up preflop, 1 thread", "equity(...)", "ms", 2.0, "OMPEval", 3.0, 1.5),
         HoldemRow("exact heads-up preflop, workers=2", "equity(...)", "ms", 1.0, "OMPEval", 2.5, 2.5),
         HoldemRow("exact 3-way preflop", "equity(...)", "ms", 3.0),
+        HoldemRow("exact preflop ranges, 1 thread", "equity(...)", "ms", 900.0),
+        HoldemRow("exact preflop ranges, workers=2", "equity(...)", "ms", 450.0),
         HoldemRow("exact preflop matrix", "equity(...)", "ms", 900.0),
         HoldemRow("evaluate5 per call vs the floor", "evaluate5(...)", "M calls/s", 20.0, "empty", 30.0, 2 / 3),
     ]
@@ -100,7 +102,7 @@ def test_goals_read_the_rows() -> None:
     assert by["exact 3-way preflop vs OMPEval"]["met"] is None
     assert "POKERCORE_NATIVE_PEER" in by["exact 3-way preflop vs OMPEval"]["detail"]
     assert by["exact hand vs range preflop vs OMPEval"]["detail"] == "not measured"
-    assert by["  exact heads-up preflop, workers=2 vs 1"]["value"] == pytest.approx(2.0)
+    assert by["exact preflop ranges, workers=2 vs 1"]["value"] == pytest.approx(2.0)
     assert by["exact preflop matrix, one hand vs all 169"]["met"] is True
     assert by["evaluate5 per call, multiple of an empty call"]["value"] == pytest.approx(1.5)
     assert by["evaluate5 per call, multiple of an empty call"]["met"] is True

@@ -1,11 +1,12 @@
-"""Exact enumeration with grouped boards and split deals vs a slow reference that scores every board.
+"""Exact enumeration by rank multisets (flushes apart) and split deals vs references that score every board.
 
-The kernel scores boards that differ only in cards of suits nobody can flush
-once, and splits one deal's boards between workers; the reference here
-lists every board with numpy and ranks every hand with ``evaluate7_batch``
-(no grouping, no incremental keys, no split), so a wrong group weight, a
-board counted twice or lost, or a part that overlaps another shows up as a
-different integer count.
+The kernel scores the boards of a deal by rank multiset, then corrects the
+boards on which someone flushes, and splits one deal's leaves between
+workers; the references here score every board one by one: with numpy and
+``evaluate7_batch`` (no multisets, no incremental keys, no split), and the
+kernel's own plain path (``symmetry=0``) where the numpy one would be slow.
+A wrong multiset weight, a flush board missed or corrected twice, or a part
+that overlaps another shows up as a different integer count.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def _mask(cards: list[int]) -> int:
 
 @SLOW_SETTINGS
 @given(deal=deals(), parts=st.integers(1, 5))
-def test_grouped_split_counts_equal_every_board(deal: tuple[list[int], list[int], list[int]], parts: int) -> None:
+def test_split_counts_equal_every_board(deal: tuple[list[int], list[int], list[int]], parts: int) -> None:
     """The parts of a deal add up to the brute-force counts exactly, whatever the number of parts."""
     holes, board, dead = deal
     h = np.array([holes], dtype=np.uint8)
@@ -104,13 +105,13 @@ def test_grouped_split_counts_equal_every_board(deal: tuple[list[int], list[int]
 
 @SLOW_SETTINGS
 @given(deal=deals(max_players=4))
-def test_grouped_equals_every_board_bit_for_bit(deal: tuple[list[int], list[int], list[int]]) -> None:
-    """Grouped boards (symmetry=1) and every board one by one (symmetry=0): the same floats, bit for bit."""
+def test_by_ranks_equals_every_board_bit_for_bit(deal: tuple[list[int], list[int], list[int]]) -> None:
+    """By rank multiset (symmetry=1) and every board one by one (symmetry=0): the same floats, bit for bit."""
     holes, board, dead = deal
     h = np.array([holes], dtype=np.uint8)
     b = np.array(board, dtype=np.uint8)
-    a = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 0, 52, 1)
-    c = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 0, 52, 0)
+    a = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 1)
+    c = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 0)
     assert a[1] == c[1] and a[0].tolist() == c[0].tolist(), (holes, board, dead)
     # The integer path weighs the counts exactly as exact_unit does.
     win, tie, tcount = _equity.deal_counts(h, b, _mask(dead))
@@ -118,19 +119,47 @@ def test_grouped_equals_every_board_bit_for_bit(deal: tuple[list[int], list[int]
     assert d[1] == a[1] and d[0].tolist() == a[0].tolist()
 
 
-@SLOW_SETTINGS
-@given(deal=deals(), cut=st.integers(0, 52))
-def test_first_index_split_adds_up(deal: tuple[list[int], list[int], list[int]], cut: int) -> None:
-    """Runs over the top-level items below and above any cut add up to the whole run."""
-    holes, board, dead = deal
+@st.composite
+def preflop_deals(draw: Any) -> tuple[list[int], list[int]]:
+    """2..6 players preflop and 0..12 dead cards, often crowded into one or two suits (flushes for several
+    players in one suit, suits some players cannot flush in, ranks with no live card left)."""
+    P = draw(st.integers(2, 6))
+    if draw(st.booleans()):
+        suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+        pool = [r * 4 + s for r in range(13) for s in suits]
+        pool += [c for c in range(52) if c not in pool]
+        cards = draw(st.permutations(pool[:2 * P + 8]))
+    else:
+        cards = draw(st.permutations(range(52)))
+    holes = list(cards[:2 * P])
+    rest = [c for c in range(52) if c not in holes]
+    dead = draw(st.lists(st.sampled_from(rest), max_size=12, unique=True))
+    return holes, dead
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=preflop_deals(), parts=st.integers(1, 3))
+def test_preflop_multiway_by_ranks_equals_every_board(deal: tuple[list[int], list[int]], parts: int) -> None:
+    """Preflop, where the flush boards are corrected across the most suits: 2..6 players, dead cards, any parts;
+    the kernel's plain path (every board, fully ranked) is the reference."""
+    holes, dead = deal
     h = np.array([holes], dtype=np.uint8)
-    b = np.array(board, dtype=np.uint8)
-    whole = _equity.deal_counts(h, b, _mask(dead))
-    lo = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 0, cut, 1)
-    hi = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, cut, 52, 1)
-    assert lo[1] + hi[1] == pytest.approx(whole[0].sum() + (whole[2][:, 2:] / np.arange(2, 11)).sum(), rel=1e-15)
-    assert (lo[0][0] + hi[0][0]).tolist() == whole[0].tolist()
-    assert (lo[0][1] + hi[0][1]).tolist() == whole[1].tolist()
+    b = np.zeros(0, dtype=np.uint8)
+    pieces = [_equity.deal_counts(h, b, _mask(dead), i, parts) for i in range(parts)]
+    win, tie, tcount = (sum(p[j] for p in pieces) for j in range(3))
+    a = _equity.weigh_counts(win, tie, np.ascontiguousarray(tcount), 1.0)
+    c = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 0)
+    assert a[1] == c[1] and a[0].tolist() == c[0].tolist(), (holes, dead)
+
+
+def test_no_board_left_counts_nothing() -> None:
+    """Fewer live cards than the board still needs: no boards, whichever path."""
+    h = np.array([[51, 47, 41, 40]], dtype=np.uint8)
+    b = np.zeros(0, dtype=np.uint8)
+    dead = ((1 << 52) - 1) & ~((1 << 51) | (1 << 47) | (1 << 41) | (1 << 40) | 0b1111)  # four cards left
+    for symmetry in (0, 1):
+        counts, total = _equity.exact_unit(h, np.ones(1), b, dead, 0, 1, symmetry)
+        assert total == 0.0 and not counts.any()
 
 
 def _combo_text(c: tuple[int, int]) -> str:
@@ -239,7 +268,7 @@ def test_any_bytes_are_memory_safe(data: Any) -> None:
         dead &= ~((1 << 40) - 1)
     win, tie, tcount = _equity.deal_counts(holes, board, dead, 0, data.draw(st.integers(1, 3)))
     assert win.shape == tie.shape == (P,) and tcount.shape == (P, _equity.MAX_PLAYERS + 1)
-    counts, total = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 0, 52, 1)
+    counts, total = _equity.exact_unit(holes, np.ones(1), board, dead, 0, 1, 1)
     assert counts.shape == (4, P) and isinstance(total, float)
 
 

@@ -2,12 +2,15 @@
 
 Rows of ``pokercore bench``'s hold'em section (see :mod:`pokercore.bench.holdem`):
 
-* exact heads-up preflop on 1 thread and with ``workers=2``, exact 3-way
+* exact heads-up preflop on 1 thread and with ``workers=2`` (one deal
+  runs on one thread: it takes less than starting another), exact 3-way
   and hand-vs-range preflop: pokercore's time and, when
   ``POKERCORE_NATIVE_PEER`` names a native driver (``python
   benchmarks/ompeval/build_and_run.py --ompeval-src DIR --print-driver``
   builds OMPEval's), the peer's on as many threads, interleaved, after
   checking that the equities agree to 1e-6;
+* exact preflop over ranges (thousands of deals) on 1 thread and with
+  ``workers=2``: what a second thread gives where there is work to share;
 * the preflop matrix: AsKs against each of the 169 starting hands, exact;
 * the per-call floor: an empty Cython function taking a list
   (:func:`pokercore.bench._floor.floor_call`), with ``evaluate5`` and
@@ -25,7 +28,7 @@ from collections.abc import Callable
 from .holdem import HoldemRow
 from .timing import best_times
 
-__all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_VS_RANGE", "NATIVE_PEER_ENV", "exact_rows"]
+__all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_RANGES", "EXACT_VS_RANGE", "NATIVE_PEER_ENV", "exact_rows"]
 
 #: Environment variable naming a native peer driver (``benchmarks/ompeval/build_and_run.py --print-driver``
 #: builds OMPEval's and prints its path); the exact rows then time the peer in the same run.
@@ -33,6 +36,8 @@ NATIVE_PEER_ENV = "POKERCORE_NATIVE_PEER"
 EXACT_HU = ["AsKs", "QdQc"]
 EXACT_3WAY = ["AsKs", "QdQc", "JhTh"]
 EXACT_VS_RANGE = ["AsKs", "QQ+,AKs,AKo"]
+#: 4 x 6 x 1,081 deals (few alike up to suits), about a second on one core.
+EXACT_RANGES = ["AKs", "QQ", "random"]
 
 
 class _NativePeer:
@@ -119,13 +124,19 @@ def exact_rows(quick: bool, repeats: int) -> list[HoldemRow]:
     try:
         one = _exact_row("exact heads-up preflop, 1 thread", EXACT_HU, 1, peer, repeats)
         two = _exact_row("exact heads-up preflop, workers=2", EXACT_HU, 2, peer, repeats)
-        two.note = (f"{one.pokercore / two.pokercore:.2f}x its 1 thread; " + two.note).rstrip("; ")
+        two.note = ("one deal runs on one thread; " + two.note).rstrip("; ")
         rows += [one, two]
         rows.append(_exact_row("exact 3-way preflop", EXACT_3WAY, 1, peer, repeats))
         rows.append(_exact_row("exact hand vs range preflop", EXACT_VS_RANGE, 1, peer, max(2, repeats // 3)))
     finally:
         if peer is not None:
             peer.close()
+    n = 1 if quick else 3
+    one = _exact_row("exact preflop ranges, 1 thread", EXACT_RANGES, 1, None, n)
+    two = _exact_row("exact preflop ranges, workers=2", EXACT_RANGES, 2, None, n)
+    one.note = ""
+    two.note = f"{one.pokercore / two.pokercore:.2f}x its 1 thread"
+    rows += [one, two]
     classes = _matrix_classes()
 
     def matrix() -> None:

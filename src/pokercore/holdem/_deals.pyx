@@ -147,7 +147,7 @@ def class_counts(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t
                     break
             _zero(win, tie, tcount)
             _enum_one(&holes[a, 0], P, fixed_key, fixed_bits, &board[0] if k else NULL, k, dead_mask,
-                      0, 52, 1, 0, 1, win, tie, tcount)
+                      1, 0, 1, win, tie, tcount)
             j = 0
             for p in range(P):
                 out[a, p] = win[p]

@@ -18,7 +18,7 @@ cdef enum:
 
 
 cdef void _enum_one(const uint8_t *holes, int P, uint64_t fixed_key, uint64_t fixed_bits, const uint8_t *board,
-                    int k, uint64_t dead_mask, int i0_lo, int i0_hi, int grouped, int part, int parts,
+                    int k, uint64_t dead_mask, int by_ranks, int part, int parts,
                     int64_t *win, int64_t *tie, int64_t *tcount) noexcept nogil
 
 

@@ -12,7 +12,7 @@ MAX_PLAYERS: Final[int]
 
 def exact_unit(
     holes: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64], board: npt.NDArray[np.uint8],
-    dead_mask: int, a_lo: int, a_hi: int, i0_lo: int, i0_hi: int, symmetry: int = 1,
+    dead_mask: int, a_lo: int, a_hi: int, symmetry: int = 1,
     stop: npt.NDArray[np.int32] | None = None, signals: bool = False,
 ) -> tuple[npt.NDArray[np.float64], float]: ...
 def deal_counts(

@@ -16,7 +16,7 @@ zero; weighted by the product of the players' combo weights.  Monte Carlo:
 :mod:`pokercore.holdem._montecarlo`.  The helpers both exact kernels share
 are in ``_equity.pxd``.
 """
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, int32_t
 
 from pokercore.ceval7 cimport PC7_CARD, PC7_BIT16
 from pokercore.holdem._common cimport PC_MAX_PLAYERS, pc_poll, poll, raise_pending
@@ -27,34 +27,42 @@ cdef extern from "_evaluator7.h" nogil:
     int pc7_rank7_sum(uint64_t key, uint64_t bits16)
     # Its non-flush part from the low word of such a sum: the rank when no suit has five cards.
     int pc7_nonflush7_sum(uint32_t key)
+    # The rank of a flush from its suit's 13-bit rank mask (five or more ranks).
+    const uint16_t PC7_FLUSH[8192]
 
 #: Most players of one equity question (the one definition, in _common.h).
 MAX_PLAYERS = PC_MAX_PLAYERS
 
 
-# -- Boards grouped by suit: a suit no player can flush any more only brings ranks -----------
+# -- Boards by ranks, flushes apart -------------------------------------------------------------
 #
-# The deck runs from the highest card down, so the cards of one rank are side by side.  ``sc[s]``
-# is the most cards of suit ``s`` any player can hold with the board so far (hole cards of the
-# player with most of that suit, plus the board's).  With ``left`` board cards still to come, a
-# suit with ``sc[s] + left < 5`` can no longer make a flush for anyone, on any completion: its
-# cards only bring their rank, so the cards of one rank in such suits are interchangeable.  Taking
-# ``r`` of the ``k`` of them gives ``C(k, r)`` boards with the same outcome: they are scored once
-# and counted ``C(k, r)`` times.  Every board is counted exactly once (each board's cards of
-# "irrelevant" suits, rank by rank, pick one such class).  Each level works on its own copy of the
-# cards still to come, so what a level reorders never reaches its parent: the order of the items
-# of a level (which :func:`_take` splits between parts) does not depend on which parts run.
+# Where nobody makes a flush, a board's outcome depends on its ranks alone, so the boards are
+# scored by *rank multiset*: the ``need`` cards still to come as how many of each rank, counted
+# ``prod C(live cards of the rank, how many)`` times (about 6,000 multisets for a preflop deal
+# instead of 1.7 million boards).  That is right on every board but those where someone has a
+# flush, and those are few and easy to find: a player holds at most two cards of a suit, so a flush
+# in suit ``s`` needs at least three of the five board cards in ``s``, and no board has three in two
+# suits.  The boards where someone flushes in ``s`` are therefore apart from those of every other
+# suit; they are enumerated as the subset of ``s`` cards still to come (ranks matter for the flush)
+# times the rank multiset of the others (ranks alone matter there: they cannot make a second flush),
+# and each one adds its true outcome and takes back the rank-only outcome it was counted with.  The
+# integer counts are those of scoring every board one by one (``symmetry=0``, the plain reference
+# the tests hold this to).
 
-ctypedef struct _Grp:
+ctypedef struct _Deal:
     int P
-    int sc[4]
-    uint64_t hk[PC_MAX_PLAYERS]
-    uint64_t hb[PC_MAX_PLAYERS]
-    int split_level     # the level whose items are dealt out to the parts
-    int part, parts     # this run scores the items i with snake(i) == part
-    int i0_lo, i0_hi    # and, at level 0, only the items found at deck index i0_lo..i0_hi-1
-    int64_t counter     # items seen at split_level
-    int64_t tie2        # two players: boards tied
+    int need                           # board cards still to come
+    uint32_t hk[PC_MAX_PLAYERS]        # each player's two rank keys (the low word of PC7_CARD)
+    unsigned hm[PC_MAX_PLAYERS][4]     # each player's hole ranks of each suit (13-bit masks)
+    int hc[PC_MAX_PLAYERS][4]          # and how many
+    uint32_t rk[13]                    # the rank key of each rank
+    int avail[2][13]                   # live cards of each rank: [0] all, [1] those not of the flush pass's suit
+    int room[2][13]                    # and of the ranks up to each: room[i][r] = sum(avail[i][0..r])
+    uint64_t fk[PC_MAX_PLAYERS]        # the plain reference's full keys and suit bits of each player's cards
+    uint64_t fb[PC_MAX_PLAYERS]
+    int part, parts                    # this run scores the leaves i with snake(i) == part
+    int64_t counter                    # leaves seen
+    int64_t tie2                       # two players: boards tied
     int64_t *win
     int64_t *tie
     int64_t *tcount
@@ -64,340 +72,298 @@ cdef int64_t _BINOM[25]  # C(k, r) at 5k + r
 _BINOM[:] = [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 2, 1, 0, 0, 1, 3, 3, 1, 0, 1, 4, 6, 4, 1]
 
 
-cdef inline bint _take(_Grp *g, int level, int index) noexcept nogil:
-    """Whether this run scores the item at ``index`` of ``level`` (each item goes to exactly one part)."""
+cdef inline bint _take(_Deal *d) noexcept nogil:
+    """Whether this run scores the next leaf (each leaf goes to exactly one of the parts)."""
     cdef int64_t k
-    if level == 0 and (index < g.i0_lo or index >= g.i0_hi):
-        return False
-    if level != g.split_level or g.parts == 1:
+    if d.parts == 1:
         return True
-    k = g.counter % (2 * g.parts)  # snake order: 0 1 .. n-1 n-1 .. 1 0, so the parts get even shares
-    g.counter += 1
-    return (k if k < g.parts else 2 * g.parts - 1 - k) == g.part
+    k = d.counter % (2 * d.parts)  # snake order: 0 1 .. n-1 n-1 .. 1 0, so the parts get even shares
+    d.counter += 1
+    return (k if k < d.parts else 2 * d.parts - 1 - k) == d.part
 
 
-cdef inline void _leaf(_Grp *g, uint64_t key, uint64_t bits, int64_t w) noexcept nogil:
-    """Score the complete board (its key sum and bits) for every player, counted ``w`` times."""
-    cdef int p, r0, r1, best = 0, nb = 0
-    cdef int ranks[PC_MAX_PLAYERS]
-    if g.P == 2:
-        r0 = pc7_rank7_sum(key + g.hk[0], bits | g.hb[0])
-        r1 = pc7_rank7_sum(key + g.hk[1], bits | g.hb[1])
-        if r0 > r1:
-            g.win[0] += w
-        elif r1 > r0:
-            g.win[1] += w
-        else:
-            g.tie2 += w
-        return
-    for p in range(g.P):
-        ranks[p] = pc7_rank7_sum(key + g.hk[p], bits | g.hb[p])
+cdef inline void _count(_Deal *d, const int *ranks, int64_t w) noexcept nogil:
+    """Add the showdown of ``ranks`` (one per player), ``w`` times (``w`` may be negative)."""
+    cdef int p, best = 0, nb = 0, who = 0
+    for p in range(d.P):
         if ranks[p] > best:
             best = ranks[p]
             nb = 1
+            who = p
         elif ranks[p] == best:
             nb += 1
-    for p in range(g.P):
+    if nb == 1:
+        d.win[who] += w
+        return
+    for p in range(d.P):
         if ranks[p] == best:
-            if nb == 1:
-                g.win[p] += w
-            else:
-                g.tie[p] += w
-                g.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += w
+            d.tie[p] += w
+            d.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += w
 
 
-cdef void _river(_Grp *g, const uint8_t *deck, int n, int level, uint64_t key, uint64_t bits,
-                 int64_t w) noexcept nogil:
-    """The last board card from ``deck[0..n-1]``; cards of one rank in suits that cannot flush, scored once."""
-    cdef uint8_t item[52]
-    cdef int64_t iw[53]  # iw[52]: where the cards of a group this run does not score are counted
-    cdef int i, c, m = 0, rank, last = -1, gs = 52
-    cdef unsigned sirr = 0
-    cdef bint check = level == 0 or (level == g.split_level and g.parts > 1)
-    cdef bint flush = g.sc[0] >= 4 or g.sc[1] >= 4 or g.sc[2] >= 4 or g.sc[3] >= 4
-    cdef int p, r0, r1, best, nb
-    cdef int rk[PC_MAX_PLAYERS][52]
-    cdef uint64_t k0, k1, b0, b1
-    cdef int64_t w0 = 0, w1 = 0, tt = 0, ww
-    if n > 52:
-        n = 52
-    # The items: a card of a suit that can still flush, or the first card of its rank in the suits that
-    # cannot, standing for all of them (its count grows with each further one).
-    for i in range(4):
-        sirr |= (<unsigned>(g.sc[i] < 4)) << i
-    iw[52] = 0
-    for i in range(n):
-        c = deck[i]
-        rank = c >> 2
-        if (sirr >> (c & 3)) & 1:
-            if rank == last:
-                iw[gs] += w
-                continue
-            last = rank
-            if check and not _take(g, level, i):
-                gs = 52
-                continue
-            gs = m
-        elif check and not _take(g, level, i):
-            continue
-        item[m] = <uint8_t>c
-        iw[m] = w
-        m += 1
-    if g.P == 2:
-        k0 = key + g.hk[0]
-        k1 = key + g.hk[1]
-        b0 = bits | g.hb[0]
-        b1 = bits | g.hb[1]
-        if flush:
-            for i in range(m):
-                c = item[i]
-                r0 = pc7_rank7_sum(k0 + PC7_CARD[c], b0 | PC7_BIT16[c])
-                r1 = pc7_rank7_sum(k1 + PC7_CARD[c], b1 | PC7_BIT16[c])
-                ww = iw[i]
-                w0 += ww if r0 > r1 else 0
-                w1 += ww if r1 > r0 else 0
-                tt += ww if r0 == r1 else 0
-        else:  # nobody can make a flush: the rank part alone decides
-            for i in range(m):
-                c = item[i]
-                r0 = pc7_nonflush7_sum(<uint32_t>(k0 + PC7_CARD[c]))
-                r1 = pc7_nonflush7_sum(<uint32_t>(k1 + PC7_CARD[c]))
-                ww = iw[i]
-                w0 += ww if r0 > r1 else 0
-                w1 += ww if r1 > r0 else 0
-                tt += ww if r0 == r1 else 0
-        g.win[0] += w0
-        g.win[1] += w1
-        g.tie2 += tt
+cdef inline void _rank_leaf(_Deal *d, uint32_t key, int64_t w) noexcept nogil:
+    """A rank multiset of the board (its rank keys summed in ``key``) on which nobody flushes, ``w`` boards."""
+    cdef int p, r0, r1
+    cdef int ranks[PC_MAX_PLAYERS]
+    if not _take(d):
         return
-    if g.P == 3:
-        _river3(g, item, iw, m, key, bits, flush)
+    if d.P == 2:
+        r0 = pc7_nonflush7_sum(key + d.hk[0])
+        r1 = pc7_nonflush7_sum(key + d.hk[1])
+        if r0 > r1:
+            d.win[0] += w
+        elif r1 > r0:
+            d.win[1] += w
+        else:
+            d.tie2 += w
         return
-    # Several players: each player's ranks over the items, then the showdowns.
-    for p in range(g.P):
-        k0 = key + g.hk[p]
-        b0 = bits | g.hb[p]
-        if flush:
-            for i in range(m):
-                rk[p][i] = pc7_rank7_sum(k0 + PC7_CARD[item[i]], b0 | PC7_BIT16[item[i]])
+    for p in range(d.P):
+        ranks[p] = pc7_nonflush7_sum(key + d.hk[p])
+    _count(d, ranks, w)
+
+
+cdef inline void _flush_leaf(_Deal *d, uint32_t key, int s, unsigned smask, int scount, int64_t w) noexcept nogil:
+    """``w`` boards with ranks ``key`` and suit-``s`` ranks ``smask`` (``scount`` of them) on which
+    someone flushes in ``s``: their true outcome in, the rank-only one they were counted with out."""
+    cdef int p, r0, r1, t0, t1
+    cdef int flat[PC_MAX_PLAYERS]
+    cdef int true_[PC_MAX_PLAYERS]
+    cdef bint differ = False
+    if not _take(d):
+        return
+    if d.P == 2:
+        r0 = pc7_nonflush7_sum(key + d.hk[0])
+        r1 = pc7_nonflush7_sum(key + d.hk[1])
+        t0 = PC7_FLUSH[(d.hm[0][s] | smask) & 0x1fff] if d.hc[0][s] + scount >= 5 else r0
+        t1 = PC7_FLUSH[(d.hm[1][s] | smask) & 0x1fff] if d.hc[1][s] + scount >= 5 else r1
+        r0 = (r0 > r1) - (r0 < r1)  # the rank-only outcome: 1 player 0 wins, -1 player 1, 0 a tie
+        t0 = (t0 > t1) - (t0 < t1)
+        if r0 == t0:
+            return
+        if r0 > 0:
+            d.win[0] -= w
+        elif r0 < 0:
+            d.win[1] -= w
         else:
-            for i in range(m):
-                rk[p][i] = pc7_nonflush7_sum(<uint32_t>(k0 + PC7_CARD[item[i]]))
-    for i in range(m):
-        best = rk[0][i]
-        nb = 1
-        r1 = 0
-        for p in range(1, g.P):
-            r0 = rk[p][i]
-            if r0 > best:
-                best = r0
-                nb = 1
-                r1 = p
-            elif r0 == best:
-                nb += 1
-        if nb == 1:
-            g.win[r1] += iw[i]
+            d.tie2 -= w
+        if t0 > 0:
+            d.win[0] += w
+        elif t0 < 0:
+            d.win[1] += w
+        else:
+            d.tie2 += w
+        return
+    for p in range(d.P):
+        flat[p] = pc7_nonflush7_sum(key + d.hk[p])
+        if d.hc[p][s] + scount >= 5:
+            true_[p] = PC7_FLUSH[(d.hm[p][s] | smask) & 0x1fff]
+            differ = True
+        else:
+            true_[p] = flat[p]
+    if differ:
+        _count(d, flat, -w)
+        _count(d, true_, w)
+
+
+cdef inline void _emit(_Deal *d, uint32_t key, int64_t w, int s, unsigned smask, int scount) noexcept nogil:
+    if s < 0:
+        _rank_leaf(d, key, w)
+    else:
+        _flush_leaf(d, key, s, smask, scount, w)
+
+
+cdef void _multisets(_Deal *d, int i, int r, int left, uint32_t key, int64_t w, int s, unsigned smask,
+                     int scount) noexcept nogil:
+    """Every multiset of ``left`` more ranks from ``r`` down, at most ``avail[q]`` of rank ``q``, each
+    counted ``prod C(avail[q], taken)`` times; its leaves go to :func:`_rank_leaf` (``s < 0``) or
+    :func:`_flush_leaf`."""
+    cdef int c, top
+    cdef const int *avail = d.avail[i]
+    if left == 0:
+        _emit(d, key, w, s, smask, scount)
+        return
+    if d.room[i][r] < left:
+        return
+    if left == 1:  # the last card: one leaf per rank (no deeper calls)
+        for c in range(r, -1, -1):
+            if avail[c]:
+                _emit(d, key + d.rk[c], w * avail[c], s, smask, scount)
+        return
+    if left == 2:  # the last two: a pair or two ranks
+        for c in range(r, -1, -1):
+            if not avail[c]:
+                continue
+            if avail[c] >= 2:
+                _emit(d, key + 2 * d.rk[c], w * _BINOM[5 * avail[c] + 2], s, smask, scount)
+            for top in range(c - 1, -1, -1):
+                if avail[top]:
+                    _emit(d, key + d.rk[c] + d.rk[top], w * avail[c] * avail[top], s, smask, scount)
+        return
+    if r == 0:  # the last rank takes all that is left
+        _multisets(d, i, -1, 0, key + <uint32_t>left * d.rk[0], w * _BINOM[5 * avail[0] + left], s, smask,
+                   scount)
+        return
+    top = avail[r] if avail[r] < left else left
+    for c in range(top + 1):
+        _multisets(d, i, r - 1, left - c, key + <uint32_t>c * d.rk[r], w * _BINOM[5 * avail[r] + c], s, smask,
+                   scount)
+
+
+cdef inline void _rooms(_Deal *d, int i) noexcept nogil:
+    cdef int r, total = 0
+    for r in range(13):
+        total += d.avail[i][r]
+        d.room[i][r] = total
+
+
+cdef void _suited(_Deal *d, int s, const int *live_s, int n_s, int start, int taken, int least, uint32_t key,
+                  unsigned smask, int scount) noexcept nogil:
+    """Every set of suit-``s`` cards still to come (ranks ``live_s[start..]`` onward) with at least
+    ``least`` of them, the rest of the board from the other suits' cards by rank."""
+    cdef int j
+    if taken >= least:
+        _multisets(d, 1, 12, d.need - taken, key, 1, s, smask, scount)
+    if taken == d.need:
+        return
+    for j in range(start, n_s):
+        _suited(d, s, live_s, n_s, j + 1, taken + 1, least, key + d.rk[live_s[j]],
+                smask | (1u << live_s[j]), scount + 1)
+
+
+cdef void _by_ranks(_Deal *d, const uint8_t *board, int k, uint64_t used) noexcept nogil:
+    """Every completion of the board (``need`` cards not in ``used``): by rank multiset, then each suit's
+    flush boards apart (see above)."""
+    cdef uint32_t key = 0
+    cdef int s, r, p, j, n_s, most, least, known
+    cdef unsigned bm
+    cdef int live_s[13]
+    for j in range(k):
+        key += <uint32_t>PC7_CARD[board[j]]
+    _multisets(d, 0, 12, d.need, key, 1, -1, 0, 0)
+    for s in range(4):
+        most = 0
+        for p in range(d.P):
+            most = d.hc[p][s] if d.hc[p][s] > most else most
+        bm = 0
+        for j in range(k):
+            bm |= <unsigned>(PC7_BIT16[board[j]] >> (16 * s)) & 0x1fffu
+        known = 0
+        for r in range(13):
+            known += (bm >> r) & 1
+        least = 5 - most - known  # suit-s cards still to come before anyone can flush in s
+        if least > d.need:
             continue
-        for p in range(g.P):
-            if rk[p][i] == best:
-                g.tie[p] += iw[i]
-                g.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += iw[i]
+        least = least if least > 0 else 0
+        n_s = 0
+        for r in range(12, -1, -1):
+            if not (used >> (4 * r + s)) & 1:
+                live_s[n_s] = r
+                n_s += 1
+            d.avail[1][r] = d.avail[0][r] - (0 if (used >> (4 * r + s)) & 1 else 1)
+        _rooms(d, 1)
+        _suited(d, s, live_s, n_s, 0, 0, least, key, bm, known)
 
-
-cdef void _river3(_Grp *g, const uint8_t *item, const int64_t *iw, int m, uint64_t key, uint64_t bits,
-                  bint flush) noexcept nogil:
-    """:func:`_river`'s showdowns for three players: ranks in registers, every outcome in its own tally."""
-    cdef uint64_t k0 = key + g.hk[0], k1 = key + g.hk[1], k2 = key + g.hk[2]
-    cdef uint64_t b0 = bits | g.hb[0], b1 = bits | g.hb[1], b2 = bits | g.hb[2]
-    cdef int i, c, r0, r1, r2
-    cdef int64_t ww, w0 = 0, w1 = 0, w2 = 0, t01 = 0, t02 = 0, t12 = 0, t012 = 0
-    cdef int64_t *tc = g.tcount
-    for i in range(m):
-        c = item[i]
-        if flush:
-            r0 = pc7_rank7_sum(k0 + PC7_CARD[c], b0 | PC7_BIT16[c])
-            r1 = pc7_rank7_sum(k1 + PC7_CARD[c], b1 | PC7_BIT16[c])
-            r2 = pc7_rank7_sum(k2 + PC7_CARD[c], b2 | PC7_BIT16[c])
-        else:  # nobody can make a flush: the rank part alone decides
-            r0 = pc7_nonflush7_sum(<uint32_t>(k0 + PC7_CARD[c]))
-            r1 = pc7_nonflush7_sum(<uint32_t>(k1 + PC7_CARD[c]))
-            r2 = pc7_nonflush7_sum(<uint32_t>(k2 + PC7_CARD[c]))
-        ww = iw[i]
-        w0 += ww if r0 > r1 and r0 > r2 else 0
-        w1 += ww if r1 > r0 and r1 > r2 else 0
-        w2 += ww if r2 > r0 and r2 > r1 else 0
-        t01 += ww if r0 == r1 and r0 > r2 else 0
-        t02 += ww if r0 == r2 and r0 > r1 else 0
-        t12 += ww if r1 == r2 and r1 > r0 else 0
-        t012 += ww if r0 == r1 and r1 == r2 else 0
-    g.win[0] += w0
-    g.win[1] += w1
-    g.win[2] += w2
-    g.tie[0] += t01 + t02 + t012
-    g.tie[1] += t01 + t12 + t012
-    g.tie[2] += t02 + t12 + t012
-    tc[2] += t01 + t02
-    tc[3] += t012
-    tc[(PC_MAX_PLAYERS + 1) + 2] += t01 + t12
-    tc[(PC_MAX_PLAYERS + 1) + 3] += t012
-    tc[2 * (PC_MAX_PLAYERS + 1) + 2] += t02 + t12
-    tc[2 * (PC_MAX_PLAYERS + 1) + 3] += t012
-
-
-cdef void _grouped(_Grp *g, const uint8_t *src, int n, int left, int level, uint64_t key, uint64_t bits,
-                   int64_t w) noexcept nogil:
-    """``left`` >= 2 more board cards from ``src[0..n-1]`` (descending), each class of boards scored once."""
-    cdef uint8_t deck[52]
-    cdef int i, j, k, rep, top, c, s, rank
-    cdef uint8_t tmp
-    cdef uint64_t kk, bb
-    if n > 52:
-        n = 52
-    for i in range(n):
-        deck[i] = src[i]
-    i = 0
-    while i < n:
-        c = deck[i]
-        s = c & 3
-        if g.sc[s] + left < 5:
-            # Move this rank's cards of suits that cannot flush to deck[i..i+k-1].
-            rank = c >> 2
-            k = 1
-            j = i + 1
-            while j < n and (deck[j] >> 2) == rank:
-                if g.sc[deck[j] & 3] + left < 5:
-                    tmp = deck[j]
-                    deck[j] = deck[i + k]
-                    deck[i + k] = tmp
-                    k += 1
-                j += 1
-            top = k if k < left else left
-            kk = key
-            bb = bits
-            for rep in range(1, top + 1):
-                c = deck[i + rep - 1]
-                kk += PC7_CARD[c]
-                bb |= PC7_BIT16[c]
-                if not _take(g, level, i):
-                    continue
-                if rep == left:
-                    _leaf(g, kk, bb, w * _BINOM[5 * k + rep])
-                elif left - rep == 1:
-                    _river(g, &deck[i + k], n - i - k, level + 1, kk, bb, w * _BINOM[5 * k + rep])
-                else:
-                    _grouped(g, &deck[i + k], n - i - k, left - rep, level + 1, kk, bb, w * _BINOM[5 * k + rep])
-            i += k
+cdef void _leaf(_Deal *d, uint64_t key, uint64_t bits) noexcept nogil:
+    """One complete board (its key sum and suit bits): every player's full hand ranked, one board."""
+    cdef int p, r0, r1
+    cdef int ranks[PC_MAX_PLAYERS]
+    if d.P == 2:
+        r0 = pc7_rank7_sum(key + d.fk[0], bits | d.fb[0])
+        r1 = pc7_rank7_sum(key + d.fk[1], bits | d.fb[1])
+        if r0 > r1:
+            d.win[0] += 1
+        elif r1 > r0:
+            d.win[1] += 1
         else:
-            if _take(g, level, i):
-                g.sc[s] += 1
-                if left == 2:
-                    _river(g, &deck[i + 1], n - i - 1, level + 1, key + PC7_CARD[c], bits | PC7_BIT16[c], w)
-                else:
-                    _grouped(g, &deck[i + 1], n - i - 1, left - 1, level + 1, key + PC7_CARD[c],
-                             bits | PC7_BIT16[c], w)
-                g.sc[s] -= 1
-            i += 1
+            d.tie2 += 1
+        return
+    for p in range(d.P):
+        ranks[p] = pc7_rank7_sum(key + d.fk[p], bits | d.fb[p])
+    _count(d, ranks, 1)
 
 
-cdef void _enum_all(const uint8_t *live, int n, int need, int level, int lo, int hi, uint64_t key, uint64_t bits,
-                    _Grp *g) noexcept nogil:
-    """Every board one by one (no grouping), card ``level`` at indexes lo..hi-1: the plain reference."""
+cdef void _enum_all(_Deal *d, const uint8_t *live, int n, int level, int lo, uint64_t key,
+                    uint64_t bits) noexcept nogil:
+    """Every board one by one, card ``level`` from ``live[lo..]``: the plain reference."""
     cdef int t, c
-    for t in range(lo, hi):
+    for t in range(lo, n - (d.need - level - 1)):
         c = live[t]
-        if level == 0 and (t < g.i0_lo or t >= g.i0_hi):
-            continue
-        if level == need - 1:
-            _leaf(g, key + PC7_CARD[c], bits | PC7_BIT16[c], 1)
+        if level == d.need - 1:
+            if _take(d):
+                _leaf(d, key + PC7_CARD[c], bits | PC7_BIT16[c])
         else:
-            _enum_all(live, n, need, level + 1, t + 1, n - (need - level - 2), key + PC7_CARD[c],
-                      bits | PC7_BIT16[c], g)
+            _enum_all(d, live, n, level + 1, t + 1, key + PC7_CARD[c], bits | PC7_BIT16[c])
 
 
 cdef void _enum_one(const uint8_t *holes, int P, uint64_t fixed_key, uint64_t fixed_bits, const uint8_t *board,
-                    int k, uint64_t dead_mask, int i0_lo, int i0_hi, int grouped, int part, int parts,
+                    int k, uint64_t dead_mask, int by_ranks, int part, int parts,
                     int64_t *win, int64_t *tie, int64_t *tcount) noexcept nogil:
     """Every board completion (``5 - k`` cards from the live deck) of one deal, counted into win/tie/tcount.
 
-    With ``grouped``, boards that differ only in cards of suits nobody can
-    flush are scored once (see above).  Only the top-level items at live
-    deck indexes ``i0_lo..i0_hi-1`` and, at the split level, the items of
-    ``part`` out of ``parts`` are scored, so runs over a partition of either
-    add up to the whole.
+    ``by_ranks``: by rank multiset, flushes apart (see above); else every
+    board one by one (the plain reference).  Only the leaves (boards, or
+    classes of them) of ``part`` out of ``parts`` are scored, so the runs of
+    all the parts add up to the whole.
     """
     cdef uint64_t used = dead_mask
     cdef uint8_t live[52]
-    cdef int n = 0, c, t, p, j, s, need = 5 - k
-    cdef int hs[4]
-    cdef _Grp g
-    g.P = P
-    g.win = win
-    g.tie = tie
-    g.tcount = tcount
-    g.tie2 = 0
-    g.counter = 0
-    g.part = part
-    g.parts = parts
-    g.i0_lo = i0_lo
-    g.i0_hi = i0_hi
-    g.split_level = need - 2 if need >= 2 else 0  # the items of the second-to-last card: hundreds of them
-    if g.split_level > 1:
-        g.split_level = 1
-    for s in range(4):
-        g.sc[s] = 0
+    cdef int n = 0, c, t, p, j, s, r
+    cdef _Deal d
+    d.P = P
+    d.need = 5 - k
+    d.win = win
+    d.tie = tie
+    d.tcount = tcount
+    d.tie2 = 0
+    d.counter = 0
+    d.part = part
+    d.parts = parts
     for j in range(k):
         used |= (<uint64_t>1) << (board[j] & 63)
     for p in range(P):
-        c = holes[2 * p] & 63
-        t = holes[2 * p + 1] & 63
-        used |= ((<uint64_t>1) << c) | ((<uint64_t>1) << t)
-        g.hk[p] = PC7_CARD[c] + PC7_CARD[t]
-        g.hb[p] = PC7_BIT16[c] | PC7_BIT16[t]
+        c = holes[2 * p]
+        t = holes[2 * p + 1]
+        used |= ((<uint64_t>1) << (c & 63)) | ((<uint64_t>1) << (t & 63))
+        d.fk[p] = PC7_CARD[c] + PC7_CARD[t]
+        d.fb[p] = PC7_BIT16[c] | PC7_BIT16[t]
+        d.hk[p] = <uint32_t>d.fk[p]
         for s in range(4):
-            hs[s] = 0
-        hs[c & 3] += 1
-        hs[t & 3] += 1
+            d.hm[p][s] = <unsigned>(d.fb[p] >> (16 * s)) & 0x1fffu
+            d.hc[p][s] = (d.hm[p][s] != 0) + ((d.hm[p][s] & (d.hm[p][s] - 1)) != 0)  # two cards: 0, 1 or 2
+    for r in range(13):
+        d.rk[r] = <uint32_t>PC7_CARD[4 * r]
+        d.avail[0][r] = 0
         for s in range(4):
-            if hs[s] > g.sc[s]:
-                g.sc[s] = hs[s]
-    for j in range(k):
-        g.sc[board[j] & 3] += 1
-    if need == 0:  # the river is known: one board
-        if i0_lo <= 0 < i0_hi and part == 0:
-            _leaf(&g, fixed_key, fixed_bits, 1)
-    else:
-        for c in range(51, -1, -1):
-            if not (used >> c) & 1:
-                live[n] = <uint8_t>c
+            if not (used >> (4 * r + s)) & 1:
+                d.avail[0][r] += 1
+                live[n] = <uint8_t>(4 * r + s)
                 n += 1
-        if need <= n:
-            if not grouped:
-                g.split_level = -1
-                _enum_all(live, n, need, 0, 0, n - need + 1, fixed_key, fixed_bits, &g)
-            elif need == 1:
-                _river(&g, live, n, 0, fixed_key, fixed_bits, 1)
-            else:
-                _grouped(&g, live, n, need, 0, fixed_key, fixed_bits, 1)
+    _rooms(&d, 0)
+    if d.need == 0:  # the river is known: one board
+        if _take(&d):
+            _leaf(&d, fixed_key, fixed_bits)
+    elif d.need <= n:
+        if by_ranks:
+            _by_ranks(&d, board, k, used)
+        else:
+            _enum_all(&d, live, n, 0, 0, fixed_key, fixed_bits)
     if P == 2:
-        tie[0] += g.tie2
-        tie[1] += g.tie2
-        tcount[2] += g.tie2
-        tcount[PC_MAX_PLAYERS + 1 + 2] += g.tie2
+        tie[0] += d.tie2
+        tie[1] += d.tie2
+        tcount[2] += d.tie2
+        tcount[PC_MAX_PLAYERS + 1 + 2] += d.tie2
 
 
 def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uint8_t[::1] board,
-               uint64_t dead_mask, Py_ssize_t a_lo, Py_ssize_t a_hi, int i0_lo, int i0_hi, int symmetry=1,
+               uint64_t dead_mask, Py_ssize_t a_lo, Py_ssize_t a_hi, int symmetry=1,
                const int32_t[::1] stop=None, bint signals=False):
-    """Weighted (4, P) counts over assignments ``a_lo..a_hi`` and first board indexes ``i0_lo..i0_hi``.
+    """Weighted (4, P) counts over assignments ``a_lo..a_hi``.
 
     ``holes[a]`` holds the 2P hole cards of assignment ``a`` (player p: columns
     2p, 2p+1); ``board`` the known board cards; ``dead_mask`` bit ``c`` for
-    every other card out of the deck.  ``symmetry=1`` scores boards that
-    differ only in cards of suits nobody can flush once (counted for all of
-    them); ``symmetry=0`` scores every board one by one (the reference).
-    The first-index split runs over the top-level items of the enumeration
-    (a group of such cards belongs to the index of its first card), so runs
-    over a partition of ``0..52`` add up to the whole.  Returns ``(counts,
+    every other card out of the deck.  ``symmetry=1`` scores the boards by
+    rank multiset, flushes apart; ``symmetry=0`` scores every board one by
+    one (the reference): the counts are the same.  Returns ``(counts,
     weight)``: the weighted counts and the weighted number of boards;
     weight -1.0 if the run stopped early (the counts are then partial).
 
@@ -438,7 +404,7 @@ def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uin
                     break
             _zero(win, tie, tcount)
             _enum_one(&holes[a, 0], P, fixed_key, fixed_bits, &board[0] if k else NULL, k, dead_mask,
-                      i0_lo, i0_hi, symmetry != 0, 0, 1, win, tie, tcount)
+                      symmetry != 0, 0, 1, win, tie, tcount)
             boards = _weigh(r, weights[a], win, tie, tcount, P)
             total += weights[a] * boards
             work += boards * P + 1.0
@@ -475,7 +441,7 @@ def deal_counts(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
     cdef int64_t[::1] tv = tie
     cdef int64_t[:, ::1] cv = tcount
     with nogil:
-        _enum_one(&holes[0, 0], P, fixed_key, fixed_bits, &board[0] if k else NULL, k, dead_mask, 0, 52, 1,
+        _enum_one(&holes[0, 0], P, fixed_key, fixed_bits, &board[0] if k else NULL, k, dead_mask, 1,
                   part, parts, &wv[0], &tv[0], &cv[0, 0])
     return win[:P], tie[:P], tcount[:P]
 

@@ -28,20 +28,23 @@ from .ranges import EmptyRangeError
 
 __all__ = [
     "EXACT_HANDS_PER_SECOND",
-    "EXACT_MAX_HANDS",
+    "EXACT_MAX_SECONDS",
     "MAX_ASSIGNMENTS",
     "arrays",
     "exact_deals",
+    "exact_seconds",
     "normalise",
     "unit_seeds",
 ]
 
 #: Most deals (combo assignments) an exact run enumerates.
 MAX_ASSIGNMENTS = 2_000_000
-#: Most hands (deals x boards x players) an exact run scores: about five minutes on one core.
-EXACT_MAX_HANDS = 100_000_000_000
-#: Hands an exact run scores per second on one core (measured on ranges, no suit symmetry), for estimates.
-EXACT_HANDS_PER_SECOND = 3.5e8
+#: Most time an exact run may take by its estimate on one core (five minutes); longer runs are refused.
+EXACT_MAX_SECONDS = 300.0
+#: Hands (deals x boards x players) an exact run scores per second on one core, by the board cards still to come:
+#: the slowest of 2 to 9 players on random deals (deals alike up to suits go faster).  A deal's boards are
+#: scored by rank multiset, flushes apart, so preflop the rate is far above one evaluation per hand.
+EXACT_HANDS_PER_SECOND = {5: 3e9, 4: 1.5e9, 3: 1e9, 2: 7e8, 1: 1.2e8, 0: 8e6}
 #: Combos tried while counting the deals before giving up (a fraction of a second).
 COUNT_STEPS = 200_000_000
 
@@ -94,12 +97,22 @@ def _refuse(what: str) -> PokercoreValueError:
     )
 
 
-def exact_deals(ranges: Ranges, boards: int) -> tuple[Any, Any]:
+def exact_seconds(hands: float, need: int) -> float:
+    """The estimated time on one core of an exact run scoring ``hands`` with ``need`` board cards to come.
+
+    >>> exact_seconds(2 * 1_712_304, 5) < 0.01  # a preflop deal of two players
+    True
+    """
+    return hands / EXACT_HANDS_PER_SECOND[need]
+
+
+def exact_deals(ranges: Ranges, boards: int, need: int) -> tuple[Any, Any]:
     """The deals of an exact run, ``(holes (m, 2P) uint8, weights (m,))``, or a refusal with its cost.
 
-    ``boards`` is the number of board completions of one deal.  The cost is
-    the real count of deals after card removal (combos sharing a card are
-    not a deal) times the boards times the players.
+    ``boards`` is the number of board completions of one deal, each of
+    ``need`` cards.  The cost is the real count of deals after card removal
+    (combos sharing a card are not a deal) times the boards times the
+    players, at :data:`EXACT_HANDS_PER_SECOND`.
     """
     combos, offsets, weights = arrays(ranges)
     players = len(ranges)
@@ -109,14 +122,16 @@ def exact_deals(ranges: Ranges, boards: int) -> tuple[Any, Any]:
     if status == 1:
         least = (MAX_ASSIGNMENTS + 1) * boards * players
         raise _refuse(f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least "
-                      f"{figure(least)} hands, {duration(least / EXACT_HANDS_PER_SECOND)} on one core)")
+                      f"{figure(least)} hands, {duration(exact_seconds(least, need))} on one core)")
     if status == 2:
         raise _refuse(f"search more than {COUNT_STEPS:,} combinations of the ranges just to list their deals")
     hands = count * boards * players
-    if hands > EXACT_MAX_HANDS:
+    seconds = exact_seconds(hands, need)
+    if seconds > EXACT_MAX_SECONDS:
+        longer = f" ({duration(seconds).removeprefix('about ')})" if seconds >= 120 else ""
         raise _refuse(f"evaluate {figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "
-                      f"players, {duration(hands / EXACT_HANDS_PER_SECOND)} on one core; the limit is "
-                      f"{figure(EXACT_MAX_HANDS)})")
+                      f"players, about {seconds:,.0f} seconds{longer} on one core; the limit is "
+                      f"{EXACT_MAX_SECONDS:,.0f} seconds)")
     return _deals.build_deals(combos, offsets, weights, count)
 
 

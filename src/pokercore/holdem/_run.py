@@ -189,10 +189,11 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
     """The weighted ``(4, P)`` counts and the weighted number of boards of an exact run over ``holes``' deals.
 
     The answer does not depend on ``workers`` or the executor, bit for bit:
-    one deal is split into parts whose integer counts are summed before
-    they are weighed (so ``workers=2`` halves its boards at no cost in
-    exactness); several deals are split into :data:`EXACT_TASKS` tasks by
-    deal whatever the workers, and their float counts summed in task order.
+    one deal runs on the calling thread (it takes under a millisecond, less
+    than starting a thread), or on an executor in parts whose integer
+    counts are summed before they are weighed; several deals are split
+    into :data:`EXACT_TASKS` tasks by deal whatever the workers, and their
+    float counts summed in task order.
 
     >>> import numpy as np
     >>> holes = np.array([[51, 47, 41, 40]], dtype=np.uint8)  # AsKs vs QdQc, every board
@@ -204,15 +205,10 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
 
     m = len(holes)
     if m == 1:
-        parts = max(1, min(workers, 64)) if executor is None else EXECUTOR_DEAL_PARTS
-
-        def deal_part(i: int, stop: Any = None, signals: bool = False) -> Any:
-            return _equity.deal_counts(holes, board, dead_mask, i, parts)
-
         if executor is None:
-            pieces = run_tasks(deal_part, parts, workers, report)
+            pieces = run_tasks(lambda i, stop, signals: _equity.deal_counts(holes, board, dead_mask), 1, 1, report)
         else:
-            calls = [(holes, board, dead_mask, i, parts) for i in range(parts)]
+            calls = [(holes, board, dead_mask, i, EXECUTOR_DEAL_PARTS) for i in range(EXECUTOR_DEAL_PARTS)]
             pieces = run_on_executor(executor, _deal_task, calls, report)
         win, tie, tcount = (sum(p[j] for p in pieces[1:]) + pieces[0][j] for j in range(3))
         counts, total = _equity.weigh_counts(win, tie, tcount, float(weights[0]))
@@ -223,7 +219,7 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
         classes = _deal_classes(holes, board, dead_mask)
         if classes is not None:
             return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report)
-    units = [(holes, weights, board, dead_mask, cuts[i], cuts[i + 1], 0, 52) for i in range(n_units)]
+    units = [(holes, weights, board, dead_mask, cuts[i], cuts[i + 1]) for i in range(n_units)]
     if executor is None:
         parts_ = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
                            n_units, workers, report)
@@ -281,9 +277,8 @@ def _deal_task(*args: Any) -> Any:
     return _equity.deal_counts(*args)
 
 
-def _exact_task(holes: Any, weights: Any, board: Any, dead_mask: int, a_lo: int, a_hi: int, i0_lo: int,
-                i0_hi: int) -> Any:
+def _exact_task(holes: Any, weights: Any, board: Any, dead_mask: int, a_lo: int, a_hi: int) -> Any:
     """Deals ``a_lo..a_hi-1`` where an executor runs them (a module-level function: it pickles by name)."""
     from . import _equity
 
-    return _equity.exact_unit(holes, weights, board, dead_mask, a_lo, a_hi, i0_lo, i0_hi, 1, None, False)
+    return _equity.exact_unit(holes, weights, board, dead_mask, a_lo, a_hi, 1, None, False)

@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import comb, isfinite
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
@@ -60,27 +60,20 @@ from ._mc import MC_TASK_UNITS as MC_TASK_UNITS
 from ._mc import MC_UNIT as MC_UNIT
 from ._mc import TARGET_FIRST_UNITS as TARGET_FIRST_UNITS
 from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
-from ._plan import EXACT_HANDS_PER_SECOND, arrays, duration, exact_deals, figure, normalise
-from ._plan import EXACT_MAX_HANDS as EXACT_MAX_HANDS
+from ._plan import EXACT_MAX_SECONDS as EXACT_MAX_SECONDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
+from ._plan import arrays, duration, exact_deals, exact_seconds, figure, normalise
 from ._run import EXACT_TASKS as EXACT_TASKS
 from ._run import as_executor, exact_run, progress_reporter
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    _ExactUnit = tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint8], int, int, int, int, int]
-
 __all__ = [
-    "EXACT_AUTO_SECONDS", "EXACT_LIMIT", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError", "equity",
+    "EXACT_AUTO_SECONDS", "EXACT_MAX_SECONDS", "EquityResult", "PlayerEquity", "PlayerLike", "TooManyPlayersError",
+    "equity",
 ]
 
 #: Exact enumeration is chosen automatically when it should take at most this many seconds on one core:
-#: (deals after card removal) x boards x players hands at :data:`EXACT_HANDS_PER_SECOND`.
+#: (deals after card removal) x boards x players hands at ``_plan.EXACT_HANDS_PER_SECOND``.
 EXACT_AUTO_SECONDS = 1.0
-#: Kept for code that read the old rule: the hands (deals x boards x players) of a one-second exact run.
-EXACT_LIMIT = int(EXACT_AUTO_SECONDS * EXACT_HANDS_PER_SECOND)
 #: Default number of Monte Carlo samples.
 DEFAULT_SAMPLES = _mc.DEFAULT_SAMPLES
 #: Most Monte Carlo samples (about six hours on one core).
@@ -219,12 +212,12 @@ def equity(
     exact : bool, optional
         True: enumerate every deal and board; False: Monte Carlo.  Default:
         exact when its estimated time (the deals left after card removal x
-        the boards x the players, at :data:`EXACT_HANDS_PER_SECOND`) is at
+        the boards x the players, at a measured rate for each street) is at
         most :data:`EXACT_AUTO_SECONDS` on one core and no ``samples`` are
         given, else Monte Carlo; ``EquityResult.method`` says which and why.
-        ``exact=True`` is refused up front when the deals after card removal times the boards times the players exceed
-        :data:`EXACT_MAX_HANDS` (about five minutes on one core), or the
-        deals exceed :data:`MAX_ASSIGNMENTS`; the message gives the figure.
+        ``exact=True`` is refused up front when that estimate exceeds
+        :data:`EXACT_MAX_SECONDS` (five minutes on one core), or the deals
+        exceed :data:`MAX_ASSIGNMENTS`; the message gives the figure.
     samples : int, optional
         Monte Carlo samples, 1 to 10**12 (default :data:`DEFAULT_SAMPLES`).
     seed : int, optional
@@ -324,12 +317,12 @@ def equity(
     elif samples is not None:
         exact, method = False, "Monte Carlo (samples given)"
     else:
-        exact, method = _choose(ranges, boards)
+        exact, method = _choose(ranges, boards, need)
     report = progress_reporter(progress)
     board_arr = np.array(board_codes, dtype=np.uint8)
     dead_mask = _mask(dead_codes)
     if exact:
-        holes, weights = exact_deals(ranges, boards)
+        holes, weights = exact_deals(ranges, boards, need)
         n_deals = len(holes)
         counts, total = exact_run(holes, weights, board_arr, dead_mask, workers, report, executor)
         se = [0.0] * P
@@ -361,7 +354,7 @@ def equity(
 
 
 
-def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
+def _choose(ranges: Any, boards: int, need: int) -> tuple[bool, str]:
     """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; and why.
 
     The estimate counts the real deals after card removal (combos that share
@@ -377,7 +370,7 @@ def _choose(ranges: Any, boards: int) -> tuple[bool, str]:
     if count == 0:
         return True, "exact (chosen: no deal is possible)"  # the exact path names the problem
     hands = count * boards * len(ranges)
-    seconds = hands / EXACT_HANDS_PER_SECOND
+    seconds = exact_seconds(hands, need)
     what = f"{_plural(count, 'deal')} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
     if seconds <= EXACT_AUTO_SECONDS:
         return True, f"exact (chosen: {what})"
