@@ -4,6 +4,7 @@
 //
 //   hands PATH N            load N seven-card hands (N*7 bytes, codes 4*rank+suit)
 //   eval7 PASSES            time PASSES passes over them -> "seconds checksum cpu_seconds"
+//   eval7out PASSES         the same, storing each rank into an int32 array (as a batch API returns them)
 //   ranks7 PATH             write one uint16 rank per loaded hand to PATH -> "ok"
 //   equity MODE THREADS LIMIT R1;R2;...   MODE exact|mc; LIMIT: Monte Carlo hands
 //                           -> "seconds hands eq1 eq2 ... cpu=cpu_seconds"
@@ -79,6 +80,34 @@ int main()
             }
             double t = now() - t0;
             double c = cpu_now() - c0;
+            std::cout << t << " " << sum << " " << c << std::endl;
+        } else if (cmd == "eval7out") {
+            // The same, each rank stored into an int32 array as a batch API returns them.
+            unsigned passes = 1;
+            in >> passes;
+            std::vector<int32_t> out(g_n);
+            const uint8_t* base = g_hands.data();
+            double c0 = cpu_now();
+            double t0 = now();
+            for (unsigned p = 0; p < passes; ++p) {
+                const uint8_t* c = base;
+                for (size_t i = 0; i < g_n; ++i, c += 7) {
+                    omp::Hand h = omp::Hand::empty();
+                    h += omp::Hand(c[0]);
+                    h += omp::Hand(c[1]);
+                    h += omp::Hand(c[2]);
+                    h += omp::Hand(c[3]);
+                    h += omp::Hand(c[4]);
+                    h += omp::Hand(c[5]);
+                    h += omp::Hand(c[6]);
+                    out[i] = eval.evaluate(h);
+                }
+            }
+            double t = now() - t0;
+            double c = cpu_now() - c0;
+            unsigned sum = 0;
+            for (size_t i = 0; i < g_n; ++i)
+                sum += (unsigned)out[i];
             std::cout << t << " " << sum << " " << c << std::endl;
         } else if (cmd == "ranks7") {
             std::string path;
