@@ -111,7 +111,8 @@ def _random_symmetric_deal(rng: np.random.Generator) -> tuple[np.ndarray, np.nda
 
 def test_suit_symmetry_changes_nothing() -> None:
     """Scoring by rank multiset (flushes apart) gives exactly the counts of scoring every board, on deals
-    crowded into one or two suits; and split into parts, as equity() does with workers, the parts add up."""
+    crowded into one or two suits; and split into parts (one part's counts alone may be negative: a flush
+    correction can land in another part than the board it corrects), the parts add up."""
     from pokercore.holdem import _equity
 
     rng = np.random.default_rng(31)

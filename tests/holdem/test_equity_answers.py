@@ -23,7 +23,7 @@ def test_monte_carlo_is_chosen_when_exact_would_take_seconds_and_says_so():
     r = equity(["22", "random"], seed=1, samples=None)
     assert not r.exact and r.deals == 0
     assert r.method == ("Monte Carlo (chosen: exact would score 2.5e10 hands: 7,350 deals x 1,712,304 boards, "
-                        "about 8 seconds on one core)")
+                        "about 4 seconds on one core)")
 
 
 def test_the_method_says_when_it_was_asked_for():

@@ -68,7 +68,7 @@ def test_exact_random_vs_random_preflop_is_refused_with_its_cost() -> None:
         equity(["random", "random"], exact=True)
     text = str(info.value)
     # 1,624,350 disjoint deals (not 1326**2) x 1,712,304 boards x 2 players
-    assert "5.6e12 hands" in text and "1,624,350 deals" in text and "minutes) on one core" in text
+    assert "5.6e12 hands" in text and "1,624,350 deals" in text and "812 seconds (14 minutes) on one core" in text
     assert "the limit is 300 seconds" in text
     assert "samples=" in text and "Monte Carlo" in text
 
@@ -83,7 +83,7 @@ def test_exact_cost_counts_deals_after_card_removal() -> None:
 
 def test_the_largest_exact_runs_are_allowed() -> None:
     holes, _ = exact_deals(prepare(["QQ+,AKs", "random"], None, None)[1], math.comb(48, 5), 5)
-    assert exact_seconds(len(holes) * math.comb(48, 5) * 2, 5) <= EXACT_MAX_SECONDS
+    assert exact_seconds(len(holes), 2, 5) <= EXACT_MAX_SECONDS
 
 
 # -- the deals, counted and built in C, against a reference in Python ------------------------
@@ -219,3 +219,15 @@ def test_parse_range_weight_zero_gets_the_weight_message() -> None:
 
     with pytest.raises(RangeSyntaxError, match=r"a weight must be in \(0, 1\]"):
         parse_range("AKs:0")
+
+
+def test_old_limit_names_still_read_with_a_warning() -> None:
+    """EXACT_LIMIT and EXACT_MAX_HANDS (hand counts) gave way to estimated seconds: reading one warns."""
+    import pokercore.equity as short
+
+    with pytest.warns(DeprecationWarning, match="EXACT_MAX_SECONDS"):
+        assert short.EXACT_LIMIT == 350_000_000
+    with pytest.warns(DeprecationWarning, match="no longer limits"):
+        assert short.EXACT_MAX_HANDS == 100_000_000_000
+    with pytest.raises(AttributeError, match="NOT_A_NAME"):
+        short.NOT_A_NAME  # noqa: B018

@@ -1,8 +1,8 @@
 """Exact enumeration by rank multisets (flushes apart) and split deals vs references that score every board.
 
 The kernel scores the boards of a deal by rank multiset, then corrects the
-boards on which someone flushes, and splits one deal's leaves between
-workers; the references here score every board one by one: with numpy and
+boards on which someone flushes, and can split one deal's leaves into parts
+that add up to the whole; the references here score every board one by one: with numpy and
 ``evaluate7_batch`` (no multisets, no incremental keys, no split), and the
 kernel's own plain path (``symmetry=0``) where the numpy one would be slow.
 A wrong multiset weight, a flush board missed or corrected twice, or a part
@@ -121,8 +121,8 @@ def test_by_ranks_equals_every_board_bit_for_bit(deal: tuple[list[int], list[int
 
 @st.composite
 def preflop_deals(draw: Any) -> tuple[list[int], list[int]]:
-    """2..6 players preflop and 0..12 dead cards, often crowded into one or two suits (flushes for several
-    players in one suit, suits some players cannot flush in, ranks with no live card left)."""
+    """2..6 players preflop, often crowded into one or two suits (flushes for several players in one suit,
+    suits some players cannot flush in), and dead cards: any 0..12, whole ranks, or most of a suit."""
     P = draw(st.integers(2, 6))
     if draw(st.booleans()):
         suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
@@ -133,7 +133,15 @@ def preflop_deals(draw: Any) -> tuple[list[int], list[int]]:
         cards = draw(st.permutations(range(52)))
     holes = list(cards[:2 * P])
     rest = [c for c in range(52) if c not in holes]
-    dead = draw(st.lists(st.sampled_from(rest), max_size=12, unique=True))
+    how = draw(st.sampled_from(["any", "ranks", "suit"]))
+    if how == "ranks":  # whole ranks gone (what is left of them)
+        ranks = draw(st.lists(st.integers(0, 12), min_size=1, max_size=3, unique=True))
+        dead = [c for c in rest if c // 4 in ranks]
+    elif how == "suit":  # most of a suit gone
+        suit = draw(st.integers(0, 3))
+        dead = [c for c in rest if c % 4 == suit][:draw(st.integers(5, 13))]
+    else:
+        dead = draw(st.lists(st.sampled_from(rest), max_size=12, unique=True))
     return holes, dead
 
 
@@ -150,6 +158,27 @@ def test_preflop_multiway_by_ranks_equals_every_board(deal: tuple[list[int], lis
     a = _equity.weigh_counts(win, tie, np.ascontiguousarray(tcount), 1.0)
     c = _equity.exact_unit(h, np.ones(1), b, _mask(dead), 0, 1, 0)
     assert a[1] == c[1] and a[0].tolist() == c[0].tolist(), (holes, dead)
+
+
+@pytest.mark.parametrize(("hands", "board"), [
+    ("2c 3d 2d 3c 4h 5s 4s 5h 6c 7d 6d 7c", "Ah Kh Qh Jh"),          # 6 players: the board's straights
+    ("2c 3d 2d 3c 4h 5s 4s 5h 6c 7d 6d 7c 8h 9s 8s 9h", "As Ks Qs"),  # 8 players: broadways and flushes
+    ("2c 3c 2d 3d 4c 5c 4d 5d 6h 7h 6s 7s 8h 9h 8s 9s 2h 3h 4h 5h", "As Ks Qd Jh Tc"),  # 10, the river
+    ("2c 3d 2d 3c 4h 5s 4s 5h", "Tc Td Th"),                          # 4 players: trips for all, kickers
+])
+def test_many_way_ties_against_the_brute_force(hands: str, board: str) -> None:
+    """Boards on which many players split (4- to 10-way ties, each k-way count of each player) against the
+    numpy brute force, which shares no code with the kernel's tie counting."""
+    from pokercore import parse_cards
+
+    holes, b = parse_cards(hands), parse_cards(board)
+    h = np.array([holes], dtype=np.uint8)
+    win, tie, tcount = _equity.deal_counts(h, np.array(b, dtype=np.uint8), 0)
+    rwin, rtie, rtcount = reference_counts(holes, b, [])
+    assert win.tolist() == rwin.tolist()
+    assert tie.tolist() == rtie.tolist()
+    assert tcount.tolist() == rtcount.tolist()
+    assert rtcount[:, 4:].sum() > 0  # the case does make ties of four or more
 
 
 def test_no_board_left_counts_nothing() -> None:
@@ -226,12 +255,17 @@ def test_ranges_weighted_multiway_vs_reference(q: tuple[list[str], str, str]) ->
 
 @pytest.mark.parametrize("players", [["AsKs", "QdQc"], ["AsKs", "QdQc", "JhTh"], ["7c2d", "7h2s"]])
 def test_preflop_workers_give_the_same_bits(players: list[str]) -> None:
-    """A preflop deal split between 1, 2 and 3 workers: identical results, and the brute-force counts."""
+    """A preflop deal with 1, 2 and 3 workers (it runs on one thread whatever the workers) and through an
+    executor (a thread pool): identical results, the brute-force counts."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from pokercore.cards import parse_cards
 
     results = [equity(players, exact=True, workers=w) for w in (1, 2, 3)]
+    with ThreadPoolExecutor(2) as pool:
+        results.append(equity(players, exact=True, executor=pool))
     firsts = [[(p.win, p.tie, p.equity, p.tie_equity) for p in r.players] for r in results]
-    assert firsts[0] == firsts[1] == firsts[2]
+    assert firsts[0] == firsts[1] == firsts[2] == firsts[3]
     holes = [c for p in players for c in parse_cards(p)]
     rwin, rtie, _ = reference_counts(holes, [], [])
     for p, r in enumerate(results[0].players):
@@ -255,8 +289,8 @@ def test_heads_up_preflop_known_counts() -> None:
 def test_any_bytes_are_memory_safe(data: Any) -> None:
     """Kernels without bounds checks read only their tables whatever bytes they get (answers then mean
     nothing, so only that they return is checked; the public functions validate first)."""
-    P = data.draw(st.integers(2, 4))
-    k = data.draw(st.sampled_from([1, 3, 4, 5]))
+    P = data.draw(st.integers(2, _equity.MAX_PLAYERS))
+    k = data.draw(st.sampled_from([0, 1, 2, 3, 4, 5]))
     holes = np.array([data.draw(st.lists(st.integers(0, 255), min_size=2 * P, max_size=2 * P))], dtype=np.uint8)
     board = np.array(data.draw(st.lists(st.integers(0, 255), min_size=k, max_size=k)), dtype=np.uint8)
     dead = data.draw(st.integers(0, 2**64 - 1))

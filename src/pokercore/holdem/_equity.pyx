@@ -417,14 +417,16 @@ def exact_unit(const uint8_t[:, ::1] holes, const double[::1] weights, const uin
 
 def deal_counts(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask, int part=0,
                 int parts=1):
-    """Integer counts of one deal (``holes[0]``) over the boards of ``part`` out of ``parts``.
+    """Integer counts of one deal (``holes[0]``) over its boards, or the leaves of ``part`` out of ``parts``.
 
     Returns ``(win, tie, tcount)`` (int64, shapes ``(P,)``, ``(P,)``,
     ``(P, MAX_PLAYERS + 1)``: ``tcount[p, k]`` boards on which player ``p``
     ties ``k``-way).  The parts of ``0..parts-1`` add up to the whole
-    exactly, whatever ``parts``: :func:`weigh_counts` turns the sum into
-    the result of :func:`exact_unit` for that deal, bit for bit.  Runs
-    well under ten milliseconds (one deal), so it does not poll.
+    exactly, whatever ``parts``; only that sum means anything (a part's
+    counts alone may be negative: a flush correction can land in another
+    part than the multiset it corrects).  :func:`weigh_counts` turns the
+    whole into the result of :func:`exact_unit` for that deal, bit for bit.
+    Runs in under a millisecond (one deal), so it does not poll.
     """
     import numpy as np
     cdef int P = <int>(holes.shape[1] // 2)

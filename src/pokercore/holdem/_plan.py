@@ -27,8 +27,8 @@ from ._checks import Ranges
 from .ranges import EmptyRangeError
 
 __all__ = [
-    "EXACT_HANDS_PER_SECOND",
     "EXACT_MAX_SECONDS",
+    "EXACT_SECONDS_PER_PLAYER",
     "MAX_ASSIGNMENTS",
     "arrays",
     "exact_deals",
@@ -41,10 +41,11 @@ __all__ = [
 MAX_ASSIGNMENTS = 2_000_000
 #: Most time an exact run may take by its estimate on one core (five minutes); longer runs are refused.
 EXACT_MAX_SECONDS = 300.0
-#: Hands (deals x boards x players) an exact run scores per second on one core, by the board cards still to come:
-#: the slowest of 2 to 9 players on random deals (deals alike up to suits go faster).  A deal's boards are
-#: scored by rank multiset, flushes apart, so preflop the rate is far above one evaluation per hand.
-EXACT_HANDS_PER_SECOND = {5: 3e9, 4: 1.5e9, 3: 1e9, 2: 7e8, 1: 1.2e8, 0: 8e6}
+#: Seconds an exact run takes on one core per deal and player, by the board cards still to come: above the
+#: slowest of 2 to 10 players on random deals (measured idle: preflop 90-200 us, the flop 0.6-1.0 us, the
+#: turn 0.1-0.3 us, the river 0.07-0.12 us; deals alike up to suits go faster).  A deal's boards are scored
+#: by rank multiset, flushes apart, so the time is far from proportional to the boards.
+EXACT_SECONDS_PER_PLAYER = {5: 2.5e-4, 2: 1.2e-6, 1: 3e-7, 0: 1.5e-7}
 #: Combos tried while counting the deals before giving up (a fraction of a second).
 COUNT_STEPS = 200_000_000
 
@@ -97,13 +98,13 @@ def _refuse(what: str) -> PokercoreValueError:
     )
 
 
-def exact_seconds(hands: float, need: int) -> float:
-    """The estimated time on one core of an exact run scoring ``hands`` with ``need`` board cards to come.
+def exact_seconds(deals: float, players: int, need: int) -> float:
+    """The estimated time on one core of an exact run over ``deals`` deals with ``need`` board cards to come.
 
-    >>> exact_seconds(2 * 1_712_304, 5) < 0.01  # a preflop deal of two players
+    >>> exact_seconds(1, 2, 5) < 0.001  # one preflop deal of two players
     True
     """
-    return hands / EXACT_HANDS_PER_SECOND[need]
+    return deals * players * EXACT_SECONDS_PER_PLAYER[need]
 
 
 def exact_deals(ranges: Ranges, boards: int, need: int) -> tuple[Any, Any]:
@@ -112,7 +113,7 @@ def exact_deals(ranges: Ranges, boards: int, need: int) -> tuple[Any, Any]:
     ``boards`` is the number of board completions of one deal, each of
     ``need`` cards.  The cost is the real count of deals after card removal
     (combos sharing a card are not a deal) times the boards times the
-    players, at :data:`EXACT_HANDS_PER_SECOND`.
+    players; its time, :func:`exact_seconds`.
     """
     combos, offsets, weights = arrays(ranges)
     players = len(ranges)
@@ -122,11 +123,12 @@ def exact_deals(ranges: Ranges, boards: int, need: int) -> tuple[Any, Any]:
     if status == 1:
         least = (MAX_ASSIGNMENTS + 1) * boards * players
         raise _refuse(f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least "
-                      f"{figure(least)} hands, {duration(exact_seconds(least, need))} on one core)")
+                      f"{figure(least)} hands, {duration(exact_seconds(MAX_ASSIGNMENTS + 1, players, need))} on one "
+                      "core)")
     if status == 2:
         raise _refuse(f"search more than {COUNT_STEPS:,} combinations of the ranges just to list their deals")
     hands = count * boards * players
-    seconds = exact_seconds(hands, need)
+    seconds = exact_seconds(count, players, need)
     if seconds > EXACT_MAX_SECONDS:
         longer = f" ({duration(seconds).removeprefix('about ')})" if seconds >= 120 else ""
         raise _refuse(f"evaluate {figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "

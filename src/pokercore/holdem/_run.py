@@ -32,8 +32,6 @@ __all__ = ["EXACT_TASKS", "Task", "as_executor", "exact_run", "progress_reporter
 
 #: Exact runs of several deals are split into at most this many tasks (by deal), whatever the workers.
 EXACT_TASKS = 64
-#: One deal is split into this many parts on an executor (its boards, dealt out evenly).
-EXECUTOR_DEAL_PARTS = 4
 #: Most memory the integer counts of the classes of deals alike up to suits may take.
 CLASS_BYTES = 1 << 26
 
@@ -189,9 +187,9 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
     """The weighted ``(4, P)`` counts and the weighted number of boards of an exact run over ``holes``' deals.
 
     The answer does not depend on ``workers`` or the executor, bit for bit:
-    one deal runs on the calling thread (it takes under a millisecond, less
-    than starting a thread), or on an executor in parts whose integer
-    counts are summed before they are weighed; several deals are split
+    one deal runs as one task (it takes under a millisecond, less than
+    starting a thread: on the calling thread, or on the executor); several
+    deals are split
     into :data:`EXACT_TASKS` tasks by deal whatever the workers, and their
     float counts summed in task order.
 
@@ -208,9 +206,8 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
         if executor is None:
             pieces = run_tasks(lambda i, stop, signals: _equity.deal_counts(holes, board, dead_mask), 1, 1, report)
         else:
-            calls = [(holes, board, dead_mask, i, EXECUTOR_DEAL_PARTS) for i in range(EXECUTOR_DEAL_PARTS)]
-            pieces = run_on_executor(executor, _deal_task, calls, report)
-        win, tie, tcount = (sum(p[j] for p in pieces[1:]) + pieces[0][j] for j in range(3))
+            pieces = run_on_executor(executor, _deal_task, [(holes, board, dead_mask)], report)
+        win, tie, tcount = pieces[0]
         counts, total = _equity.weigh_counts(win, tie, tcount, float(weights[0]))
         return counts, float(total)
     n_units = min(m, EXACT_TASKS)
@@ -271,7 +268,7 @@ def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: 
     return counts, float(sum(p[1] for p in parts_))
 
 def _deal_task(*args: Any) -> Any:
-    """Part of one deal where an executor runs it (a module-level function: it pickles by name)."""
+    """One deal where an executor runs it (a module-level function: it pickles by name)."""
     from . import _equity
 
     return _equity.deal_counts(*args)

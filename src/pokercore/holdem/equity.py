@@ -14,12 +14,12 @@ every one is enumerated; otherwise ``samples`` random deals are drawn
 each equity comes with its standard error.
 
 The kernels release the GIL: ``workers=2`` runs on two cores.  Exact
-enumeration is incremental (the key sums of the first board cards are kept
-while the last runs over the deck) and uses suit isomorphism: once no
-player can make a flush in a suit any more, the boards that differ only in
-which such suits their cards of one rank have are scored once and counted
-for all of them.  One deal is split between the workers board by board,
-exactly (integer counts are summed before they are weighed).  The work is
+enumeration scores a deal's boards by rank multiset (where nobody flushes,
+the ranks alone decide; each multiset of the cards to come is scored once
+and counted for every board it stands for), then corrects the few boards
+on which someone flushes; deals alike up to a renaming of suits are
+enumerated once.  One deal runs on one thread (under a millisecond); runs
+of many deals share their deals between the workers.  The work is
 split into bounded units; the kernels poll a stop flag and, on the main
 thread, the signal handlers, so Ctrl-C stops a run of any size at once.
 
@@ -72,8 +72,11 @@ __all__ = [
 ]
 
 #: Exact enumeration is chosen automatically when it should take at most this many seconds on one core:
-#: (deals after card removal) x boards x players hands at ``_plan.EXACT_HANDS_PER_SECOND``.
+#: (deals after card removal) x players at ``_plan.EXACT_SECONDS_PER_PLAYER`` for the street.
 EXACT_AUTO_SECONDS = 1.0
+#: Names an earlier version had, with the values they had: nothing reads them any more (exact runs are now
+#: limited by their estimated time, :data:`EXACT_MAX_SECONDS`); reading one warns.
+_GONE = {"EXACT_LIMIT": 350_000_000, "EXACT_MAX_HANDS": 100_000_000_000}
 #: Default number of Monte Carlo samples.
 DEFAULT_SAMPLES = _mc.DEFAULT_SAMPLES
 #: Most Monte Carlo samples (about six hours on one core).
@@ -212,7 +215,7 @@ def equity(
     exact : bool, optional
         True: enumerate every deal and board; False: Monte Carlo.  Default:
         exact when its estimated time (the deals left after card removal x
-        the boards x the players, at a measured rate for each street) is at
+        the players x a time measured for each street) is at
         most :data:`EXACT_AUTO_SECONDS` on one core and no ``samples`` are
         given, else Monte Carlo; ``EquityResult.method`` says which and why.
         ``exact=True`` is refused up front when that estimate exceeds
@@ -370,7 +373,7 @@ def _choose(ranges: Any, boards: int, need: int) -> tuple[bool, str]:
     if count == 0:
         return True, "exact (chosen: no deal is possible)"  # the exact path names the problem
     hands = count * boards * len(ranges)
-    seconds = exact_seconds(hands, need)
+    seconds = exact_seconds(count, len(ranges), need)
     what = f"{_plural(count, 'deal')} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
     if seconds <= EXACT_AUTO_SECONDS:
         return True, f"exact (chosen: {what})"
@@ -395,3 +398,15 @@ def _combos_left(ranges: Any) -> list[int]:
 def _plural(n: int, word: str) -> str:
     """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def __getattr__(name: str) -> int:
+    """``EXACT_LIMIT`` and ``EXACT_MAX_HANDS`` still read (with a ``DeprecationWarning``): they limit nothing now."""
+    if name in _GONE:
+        import warnings
+
+        warnings.warn(f"pokercore.equity.{name} no longer limits anything: exact runs are chosen under "
+                      "EXACT_AUTO_SECONDS and refused over EXACT_MAX_SECONDS of estimated time; read those",
+                      DeprecationWarning, stacklevel=2)
+        return _GONE[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
