@@ -19,6 +19,7 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows7)(const uint8_t *p, in
     int j;
     for (; i + 4 <= n; i += 4, p += 4 * 7) {
         uint64_t k[4], b[4];
+        pc_read_ahead(p);
         for (j = 0; j < 4; j++) {
             pc_kb s = pc_kb_sum7(p + 7 * j, bias);
             k[j] = pc_kb_key(s);
@@ -46,6 +47,7 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows6)(const uint8_t *p, in
     int j;
     for (; i + 4 <= n; i += 4, p += 4 * 6) {
         uint64_t k[4], b[4];
+        pc_read_ahead(p);
         for (j = 0; j < 4; j++) {
             pc_kb s = pc_kb_sum6(p + 6 * j, bias);
             k[j] = pc_kb_key(s);
@@ -74,6 +76,7 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows5)(const uint8_t *p, in
     int j;
     for (; i + 4 <= n; i += 4, p += 4 * 5) {
         uint64_t k[4], b[4];
+        pc_read_ahead(p);
         for (j = 0; j < 4; j++) {
             pc_kb s = pc_kb_sum5(p + 5 * j, bias);
             k[j] = pc_kb_key(s);
