@@ -20,10 +20,15 @@ def test_exact_is_chosen_when_it_takes_under_a_second(players, board):
 
 
 def test_monte_carlo_is_chosen_when_exact_would_take_seconds_and_says_so():
-    r = equity(["22", "random"], seed=1, samples=None)
+    r = equity(["AA", "KK", "random"], seed=1, samples=None)
     assert not r.exact and r.deals == 0
-    assert r.method == ("Monte Carlo (chosen: exact would score 2.5e10 hands: 7,350 deals x 1,712,304 boards, "
-                        "about 4 seconds on one core)")
+    assert r.method == ("Monte Carlo (chosen: exact would score 1.7e11 hands: 40,608 deals x 1,370,754 boards, "
+                        "about 30 seconds on one core)")
+    # Deals alike up to suits are enumerated once: counted when they could bring the time under a second.
+    r = equity(["AA,KK", "random"], dead="7c 8d", seed=1, samples=None)
+    assert not r.exact and r.method == (
+        "Monte Carlo (chosen: exact would score 2.0e10 hands: 13,536 deals in 7,300 classes alike up to suits "
+        "x 1,370,754 boards, about 4 seconds on one core)")
 
 
 def test_the_method_says_when_it_was_asked_for():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -63,9 +64,10 @@ def test_normalising_a_range_is_exact() -> None:
 # -- exact runs out of reach are refused up front with their cost --------------------------
 
 
-def test_exact_random_vs_random_preflop_is_refused_with_its_cost() -> None:
-    with pytest.raises(PokercoreValueError) as info:
-        equity(["random", "random"], exact=True)
+def test_exact_random_vs_random_preflop_is_refused_with_its_cost_where_every_deal_is_enumerated() -> None:
+    """On an executor every deal is enumerated (without one, classes alike up to suits: test_exact_classes)."""
+    with ThreadPoolExecutor(1) as pool, pytest.raises(PokercoreValueError) as info:
+        equity(["random", "random"], exact=True, executor=pool)
     text = str(info.value)
     # 1,624,350 disjoint deals (not 1326**2) x 1,712,304 boards x 2 players
     assert "5.6e12 hands" in text and "1,624,350 deals" in text and "812 seconds (14 minutes) on one core" in text
@@ -82,8 +84,8 @@ def test_exact_cost_counts_deals_after_card_removal() -> None:
 
 
 def test_the_largest_exact_runs_are_allowed() -> None:
-    holes, _ = exact_deals(prepare(["QQ+,AKs", "random"], None, None)[1], math.comb(48, 5), 5)
-    assert exact_seconds(len(holes), 2, 5) <= EXACT_MAX_SECONDS
+    plan = exact_deals(prepare(["QQ+,AKs", "random"], None, None)[1], math.comb(48, 5), 5)
+    assert plan.classes is None and exact_seconds(len(plan.holes), 2, 5) <= EXACT_MAX_SECONDS
 
 
 # -- the deals, counted and built in C, against a reference in Python ------------------------

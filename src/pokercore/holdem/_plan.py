@@ -5,9 +5,10 @@
   multiply to zero, and the shares do not change by a single bit (scaling
   by a power of two is exact).
 - :func:`exact_deals` counts the deals (one combo per player, no card
-  shared) after card removal, refuses an exact run whose cost is out of
-  reach with the figure and the Monte Carlo alternative, and builds the
-  deals in C.
+  shared) after card removal, builds them in C, finds the classes of deals
+  alike up to suits (:func:`deal_classes`: one enumeration each), and
+  refuses an exact run whose cost is out of reach with the figure and the
+  Monte Carlo alternative.
 - :func:`unit_seeds` gives the seeds of Monte Carlo units ``lo..hi-1``: the
   words ``lo..hi-1`` of ``SeedSequence(seed).generate_state(n, uint64)``,
   computed for that slice only, so a run of 10**12 samples needs no table
@@ -17,7 +18,7 @@
 from __future__ import annotations
 
 from math import frexp, ldexp
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -27,10 +28,14 @@ from ._checks import Ranges
 from .ranges import EmptyRangeError
 
 __all__ = [
+    "CLASS_BYTES",
     "EXACT_MAX_SECONDS",
     "EXACT_SECONDS_PER_PLAYER",
     "MAX_ASSIGNMENTS",
+    "SUIT_RENAMINGS",
+    "ExactPlan",
     "arrays",
+    "deal_classes",
     "exact_deals",
     "exact_seconds",
     "normalise",
@@ -48,6 +53,21 @@ EXACT_MAX_SECONDS = 300.0
 EXACT_SECONDS_PER_PLAYER = {5: 2.5e-4, 2: 1.2e-6, 1: 3e-7, 0: 1.5e-7}
 #: Combos tried while counting the deals before giving up (a fraction of a second).
 COUNT_STEPS = 200_000_000
+#: Renamings of the four suits: a class of deals alike up to suits holds at most this many deals.
+SUIT_RENAMINGS = 24
+#: Most memory the integer counts of the classes of deals alike up to suits may take.
+CLASS_BYTES = 1 << 26
+
+
+class ExactPlan(NamedTuple):
+    """The deals of an exact run and how they are enumerated."""
+
+    #: ``(m, 2P)`` uint8: each deal's hole cards, player after player.
+    holes: Any
+    #: ``(m,)`` float64: each deal's weight.
+    weights: Any
+    #: ``(representatives, class of each deal)`` (see :func:`deal_classes`), or None: every deal enumerated.
+    classes: tuple[Any, Any] | None
 
 
 def normalise(ranges: Ranges) -> Ranges:
@@ -107,13 +127,26 @@ def exact_seconds(deals: float, players: int, need: int) -> float:
     return deals * players * EXACT_SECONDS_PER_PLAYER[need]
 
 
-def exact_deals(ranges: Ranges, boards: int, need: int) -> tuple[Any, Any]:
-    """The deals of an exact run, ``(holes (m, 2P) uint8, weights (m,))``, or a refusal with its cost.
+def exact_deals(ranges: Ranges, boards: int, need: int, *, board: Any = None, dead_mask: int = 0,
+                by_class: bool = False, limit: float = EXACT_MAX_SECONDS) -> ExactPlan:
+    """The deals of an exact run and their classes, or a refusal with its cost.
 
     ``boards`` is the number of board completions of one deal, each of
     ``need`` cards.  The cost is the real count of deals after card removal
     (combos sharing a card are not a deal) times the boards times the
-    players; its time, :func:`exact_seconds`.
+    players; its time, :func:`exact_seconds`, must be at most ``limit``.
+    With ``by_class`` (the run enumerates one deal of each class of deals
+    alike up to suits: ``board`` and ``dead_mask`` are the run's), a run
+    over the limit by its deals is planned again by its classes, when a
+    class per :data:`SUIT_RENAMINGS` deals could bring it under: AA vs KK vs
+    QQ vs a random hand is 223,560 deals (about 224 seconds) but 9,870
+    classes (about 10).
+
+    >>> from pokercore.holdem.equity import prepare
+    >>> ranges = normalise(prepare(["QQ+,AKs", "JJ+", "random"], None, None)[1])
+    >>> plan = exact_deals(ranges, 1_712_304, 5, board=np.zeros(0, np.uint8), by_class=True)
+    >>> len(plan.holes), len(plan.classes[0])  # over five minutes by the deals, under 20 s by the classes
+    (466992, 23437)
     """
     combos, offsets, weights = arrays(ranges)
     players = len(ranges)
@@ -127,14 +160,75 @@ def exact_deals(ranges: Ranges, boards: int, need: int) -> tuple[Any, Any]:
                       "core)")
     if status == 2:
         raise _refuse(f"search more than {COUNT_STEPS:,} combinations of the ranges just to list their deals")
-    hands = count * boards * players
     seconds = exact_seconds(count, players, need)
-    if seconds > EXACT_MAX_SECONDS:
-        longer = f" ({duration(seconds).removeprefix('about ')})" if seconds >= 120 else ""
-        raise _refuse(f"evaluate {figure(hands)} hands ({count:,} deals x {boards:,} boards x {players} "
-                      f"players, about {seconds:,.0f} seconds{longer} on one core; the limit is "
-                      f"{EXACT_MAX_SECONDS:,.0f} seconds)")
-    return _deals.build_deals(combos, offsets, weights, count)
+    by_class = by_class and count > 1 and seconds / SUIT_RENAMINGS <= limit
+    if seconds > limit and not by_class:
+        raise _refuse(_cost(count, None, boards, players, seconds, limit))
+    holes, weights = _deals.build_deals(combos, offsets, weights, count)
+    classes = deal_classes(holes, np.zeros(0, np.uint8) if board is None else board, dead_mask) if by_class else None
+    if classes is not None:
+        seconds = exact_seconds(len(classes[0]), players, need)
+    if seconds > limit:
+        raise _refuse(_cost(count, None if classes is None else len(classes[0]), boards, players, seconds, limit))
+    return ExactPlan(holes, weights, classes)
+
+
+def _cost(count: int, classes: int | None, boards: int, players: int, seconds: float, limit: float) -> str:
+    """What a refused exact run would do: hands, deals (and classes), boards, players, time, the limit."""
+    longer = f" ({duration(seconds).removeprefix('about ')})" if seconds >= 120 else ""
+    alike = "" if classes is None else f" in {classes:,} classes alike up to suits"
+    return (f"evaluate {figure((count if classes is None else classes) * boards * players)} hands ({count:,} deals"
+            f"{alike} x {boards:,} boards x {players} players, about {seconds:,.0f} seconds{longer} on one core; "
+            f"the limit is {limit:,.0f} seconds)")
+
+
+def deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | None:
+    """``(representatives, class of each deal)`` when renaming suits makes some deals alike, else None.
+
+    Deals a renaming of suits maps onto each other (the board and the dead
+    cards onto themselves) have the same integer counts, so one enumeration
+    serves the class.  None too when the classes' counts would take more
+    than :data:`CLASS_BYTES`.
+
+    >>> holes = np.array([[51, 47, 43, 39], [50, 46, 42, 38], [51, 47, 42, 38]], dtype=np.uint8)
+    >>> reps, cls = deal_classes(holes, np.zeros(0, np.uint8), 0)  # AsKs-QsJs and AhKh-QhJh are alike
+    >>> len(reps), cls.tolist()
+    (2, [0, 0, 1])
+    """
+    m, width = holes.shape
+    P = width // 2
+    first, cls = _unique_rows(_deals.canonical_deals(holes, board, dead_mask))
+    if len(first) == m or len(first) * P * (P + 1) * 8 > CLASS_BYTES:
+        return None
+    return np.ascontiguousarray(holes[first]), cls
+
+
+def _unique_rows(rows: Any) -> tuple[Any, Any]:
+    """``np.unique(rows, axis=0, return_index=True, return_inverse=True)[1:]`` for rows of codes below 64, fast.
+
+    Ten codes of 6 bits make a 64-bit word whose order is that of the codes
+    (first code highest), so the rows sort as their words do (one word up to
+    five players, two up to ten): a sort of integers, not of rows.
+
+    >>> rows = np.array([[3, 1], [2, 9], [3, 1], [2, 8]], dtype=np.uint8)
+    >>> [a.tolist() for a in _unique_rows(rows)]
+    [[3, 1, 0], [2, 1, 2, 0]]
+    """
+    m, width = rows.shape
+    words = []
+    for lo in range(0, width, 10):
+        word = np.zeros(m, dtype=np.uint64)
+        for j in range(lo, min(lo + 10, width)):
+            word = (word << np.uint64(6)) | (rows[:, j] & 63).astype(np.uint64)
+        words.append(word)
+    order = np.lexsort(words[::-1])  # stable: each class's first deal comes first
+    sorted_words = [w[order] for w in words]
+    starts = np.ones(m, dtype=bool)
+    if m:
+        starts[1:] = np.logical_or.reduce([w[1:] != w[:-1] for w in sorted_words])
+    cls = np.empty(m, dtype=np.int64)
+    cls[order] = np.cumsum(starts) - 1
+    return order[starts], cls
 
 
 # numpy's SeedSequence.generate_state: 32-bit word i mixes pool word i % pool_size with

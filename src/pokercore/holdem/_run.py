@@ -32,8 +32,6 @@ __all__ = ["EXACT_TASKS", "Task", "as_executor", "exact_run", "progress_reporter
 
 #: Exact runs of several deals are split into at most this many tasks (by deal), whatever the workers.
 EXACT_TASKS = 64
-#: Most memory the integer counts of the classes of deals alike up to suits may take.
-CLASS_BYTES = 1 << 26
 
 T = TypeVar("T")
 #: ``task(i, stop, signals)``: task ``i``; ``stop`` the flag array to hand to the kernel;
@@ -183,15 +181,18 @@ def run_on_executor(executor: Any, fn: Callable[..., T], calls: list[tuple[Any, 
 
 
 def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int,
-              report: Callable[[int, int], None] | None, executor: Any = None) -> tuple[Any, float]:
+              report: Callable[[int, int], None] | None, executor: Any = None,
+              classes: tuple[Any, Any] | None = None) -> tuple[Any, float]:
     """The weighted ``(4, P)`` counts and the weighted number of boards of an exact run over ``holes``' deals.
 
     The answer does not depend on ``workers`` or the executor, bit for bit:
     one deal runs as one task (it takes under a millisecond, less than
     starting a thread: on the calling thread, or on the executor); several
-    deals are split
-    into :data:`EXACT_TASKS` tasks by deal whatever the workers, and their
-    float counts summed in task order.
+    deals are split into :data:`EXACT_TASKS` tasks by deal whatever the
+    workers, and their float counts summed in task order.  ``classes``
+    (:func:`pokercore.holdem._plan.deal_classes`, without an executor):
+    one enumeration for each class of deals alike up to suits, every deal
+    then weighed with its class's counts, the same floats.
 
     >>> import numpy as np
     >>> holes = np.array([[51, 47, 41, 40]], dtype=np.uint8)  # AsKs vs QdQc, every board
@@ -212,10 +213,8 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
         return counts, float(total)
     n_units = min(m, EXACT_TASKS)
     cuts = [m * i // n_units for i in range(n_units + 1)]
-    if executor is None:
-        classes = _deal_classes(holes, board, dead_mask)
-        if classes is not None:
-            return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report)
+    if executor is None and classes is not None:
+        return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report)
     units = [(holes, weights, board, dead_mask, cuts[i], cuts[i + 1]) for i in range(n_units)]
     if executor is None:
         parts_ = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
@@ -226,22 +225,6 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
     for p in parts_[1:]:  # in task order, as the sum always was
         counts = counts + p[0]
     return counts, float(sum(p[1] for p in parts_))
-
-
-def _deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | None:
-    """``(representatives, class of each deal)`` when renaming suits makes some deals alike, else None.
-
-    None too when the classes' counts would take more than :data:`CLASS_BYTES`.
-    """
-    from . import _deals
-
-    m, width = holes.shape
-    P = width // 2
-    canon = _deals.canonical_deals(holes, board, dead_mask)
-    _, first, cls = np.unique(canon, axis=0, return_index=True, return_inverse=True)
-    if len(first) == m or len(first) * P * (P + 1) * 8 > CLASS_BYTES:
-        return None
-    return np.ascontiguousarray(holes[first]), np.ascontiguousarray(cls.reshape(-1), dtype=np.int64)
 
 
 def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: list[int],

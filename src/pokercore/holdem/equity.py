@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from math import comb, isfinite
+from math import comb, inf, isfinite
 from typing import Any
 
 from ..cards import format_cards
@@ -62,7 +62,7 @@ from ._mc import TARGET_FIRST_UNITS as TARGET_FIRST_UNITS
 from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
 from ._plan import EXACT_MAX_SECONDS as EXACT_MAX_SECONDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from ._plan import arrays, duration, exact_deals, exact_seconds, figure, normalise
+from ._plan import SUIT_RENAMINGS, ExactPlan, arrays, duration, exact_deals, exact_seconds, figure, normalise
 from ._run import EXACT_TASKS as EXACT_TASKS
 from ._run import as_executor, exact_run, progress_reporter
 
@@ -85,6 +85,8 @@ MAX_SAMPLES = 10**12
 MAX_SEED = 2**128 - 1
 #: Combinations searched while counting the deals to choose the method (a few milliseconds).
 AUTO_COUNT_STEPS = 2_000_000
+#: Most deals whose classes alike up to suits are found to choose the method (about a tenth of a second).
+AUTO_CLASS_DEALS = 200_000
 
 
 @dataclass(frozen=True)
@@ -312,6 +314,10 @@ def equity(
     need = 5 - len(board_codes)
     live = 52 - len(board_codes) - len(dead_codes) - 2 * P
     boards = comb(live, need)
+    board_arr = np.array(board_codes, dtype=np.uint8)
+    dead_mask = _mask(dead_codes)
+    by_class = executor is None  # an executor enumerates every deal
+    plan = None
     rule = _mc.stop_rule_method(target_stderr, seconds)
     if rule is not None:
         exact, method = False, rule
@@ -320,14 +326,14 @@ def equity(
     elif samples is not None:
         exact, method = False, "Monte Carlo (samples given)"
     else:
-        exact, method = _choose(ranges, boards, need)
+        exact, method, plan = _choose(ranges, boards, need, board_arr, dead_mask, by_class)
     report = progress_reporter(progress)
-    board_arr = np.array(board_codes, dtype=np.uint8)
-    dead_mask = _mask(dead_codes)
     if exact:
-        holes, weights = exact_deals(ranges, boards, need)
-        n_deals = len(holes)
-        counts, total = exact_run(holes, weights, board_arr, dead_mask, workers, report, executor)
+        if plan is None:
+            plan = exact_deals(ranges, boards, need, board=board_arr, dead_mask=dead_mask, by_class=by_class)
+        n_deals = len(plan.holes)
+        counts, total = exact_run(plan.holes, plan.weights, board_arr, dead_mask, workers, report, executor,
+                                  plan.classes)
         se = [0.0] * P
         used_seed = None
     else:
@@ -357,27 +363,41 @@ def equity(
 
 
 
-def _choose(ranges: Any, boards: int, need: int) -> tuple[bool, str]:
-    """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; and why.
+def _choose(ranges: Any, boards: int, need: int, board: Any, dead_mask: int,
+            by_class: bool) -> tuple[bool, str, ExactPlan | None]:
+    """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; why;
+    and the exact plan when making the choice built it.
 
     The estimate counts the real deals after card removal (combos that share
-    a card are no deal), not the product of the range sizes.
+    a card are no deal), not the product of the range sizes; when that is
+    over the limit but the deals are few (:data:`AUTO_CLASS_DEALS`), it
+    counts their classes alike up to suits (``by_class``: one enumeration
+    each), which may bring it under.
     """
     from . import _deals
-    from ._plan import arrays
 
     combos, offsets, _ = arrays(ranges)
+    P = len(ranges)
     count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
     if status != 0:
-        return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)"
+        return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)", None
     if count == 0:
-        return True, "exact (chosen: no deal is possible)"  # the exact path names the problem
-    hands = count * boards * len(ranges)
-    seconds = exact_seconds(count, len(ranges), need)
-    what = f"{_plural(count, 'deal')} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
+        return True, "exact (chosen: no deal is possible)", None  # the exact path names the problem
+    seconds = exact_seconds(count, P, need)
+    classes = None
+    plan = None
+    if (EXACT_AUTO_SECONDS < seconds <= EXACT_AUTO_SECONDS * SUIT_RENAMINGS and by_class
+            and count <= AUTO_CLASS_DEALS):
+        plan = exact_deals(ranges, boards, need, board=board, dead_mask=dead_mask, by_class=True, limit=inf)
+        if plan.classes is not None:
+            classes = len(plan.classes[0])
+            seconds = exact_seconds(classes, P, need)
+    alike = "" if classes is None else f" in {_plural(classes, 'class')} alike up to suits"
+    what = f"{_plural(count, 'deal')}{alike} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
     if seconds <= EXACT_AUTO_SECONDS:
-        return True, f"exact (chosen: {what})"
-    return False, f"Monte Carlo (chosen: exact would score {figure(hands)} hands: {what})"
+        return True, f"exact (chosen: {what})", plan
+    hands = (count if classes is None else classes) * boards * P
+    return False, f"Monte Carlo (chosen: exact would score {figure(hands)} hands: {what})", None
 
 
 def _combos_left(ranges: Any) -> list[int]:
@@ -397,7 +417,7 @@ def _combos_left(ranges: Any) -> list[int]:
 
 def _plural(n: int, word: str) -> str:
     """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}es" if word.endswith("s") else f"{n:,} {word}s"
 
 
 def __getattr__(name: str) -> int:
