@@ -190,9 +190,9 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
     starting a thread: on the calling thread, or on the executor); several
     deals are split into :data:`EXACT_TASKS` tasks by deal whatever the
     workers, and their float counts summed in task order.  ``classes``
-    (:func:`pokercore.holdem._plan.deal_classes`, without an executor):
-    one enumeration for each class of deals alike up to suits, every deal
-    then weighed with its class's counts, the same floats.
+    (:func:`pokercore.holdem._plan.deal_classes`): one enumeration for
+    each class of deals alike up to suits, every deal then weighed with its
+    class's counts, the same floats.
 
     >>> import numpy as np
     >>> holes = np.array([[51, 47, 41, 40]], dtype=np.uint8)  # AsKs vs QdQc, every board
@@ -213,8 +213,8 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
         return counts, float(total)
     n_units = min(m, EXACT_TASKS)
     cuts = [m * i // n_units for i in range(n_units + 1)]
-    if executor is None and classes is not None:
-        return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report)
+    if classes is not None:
+        return _exact_by_class(holes, weights, board, dead_mask, cuts, classes, workers, report, executor)
     units = [(holes, weights, board, dead_mask, cuts[i], cuts[i + 1]) for i in range(n_units)]
     if executor is None:
         parts_ = run_tasks(lambda i, stop, signals: _equity.exact_unit(*units[i], 1, stop, signals),
@@ -228,27 +228,44 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
 
 
 def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: list[int],
-                    classes: tuple[Any, Any], workers: int, report: Callable[[int, int], None] | None
-                    ) -> tuple[Any, float]:
-    """One enumeration per class of deals alike up to suits; then every deal weighed in order, by the same
-    units as :func:`exact_run`'s (so the floats are those of enumerating every deal, bit for bit)."""
+                    classes: tuple[Any, Any], workers: int, report: Callable[[int, int], None] | None,
+                    executor: Any = None) -> tuple[Any, float]:
+    """One enumeration per class of deals alike up to suits (on threads, or on the executor); then every deal
+    weighed in order, by the same units as :func:`exact_run`'s (so the floats are those of enumerating every
+    deal, bit for bit: the classes' counts are integers, wherever they were counted)."""
     from . import _deals
 
     reps, cls = classes
     P = holes.shape[1] // 2
     n = len(reps)
-    out = np.zeros((n, P * (P + 1)), dtype=np.int64)
     n_tasks = min(n, EXACT_TASKS)
     rc = [n * i // n_tasks for i in range(n_tasks + 1)]
-    done = run_tasks(lambda i, stop, signals: _deals.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
-                                                                  stop, signals), n_tasks, workers, report)
-    if not all(done):  # pragma: no cover - a stopped run raises in run_tasks first
-        raise RuntimeError("exact run stopped")
+    if executor is None:
+        out = np.zeros((n, P * (P + 1)), dtype=np.int64)
+        done = run_tasks(lambda i, stop, signals: _deals.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
+                                                                      stop, signals), n_tasks, workers, report)
+        if not all(done):  # pragma: no cover - a stopped run raises in run_tasks first
+            raise RuntimeError("exact run stopped")
+    else:
+        out = np.concatenate(run_on_executor(executor, _class_task,
+                                             [(reps[rc[i]:rc[i + 1]], board, dead_mask) for i in range(n_tasks)],
+                                             report))
     parts_ = [_deals.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)]
     counts = parts_[0][0]
     for p in parts_[1:]:  # in unit order, as exact_unit's units are summed
         counts = counts + p[0]
     return counts, float(sum(p[1] for p in parts_))
+
+
+def _class_task(reps: Any, board: Any, dead_mask: int) -> Any:
+    """The integer counts of some classes' representatives where an executor runs them (pickles by name)."""
+    from . import _deals
+
+    P = reps.shape[1] // 2
+    out = np.zeros((len(reps), P * (P + 1)), dtype=np.int64)
+    _deals.class_counts(np.ascontiguousarray(reps), board, dead_mask, out, 0, len(reps))
+    return out
+
 
 def _deal_task(*args: Any) -> Any:
     """One deal where an executor runs it (a module-level function: it pickles by name)."""

@@ -316,7 +316,6 @@ def equity(
     boards = comb(live, need)
     board_arr = np.array(board_codes, dtype=np.uint8)
     dead_mask = _mask(dead_codes)
-    by_class = executor is None  # an executor enumerates every deal
     plan = None
     rule = _mc.stop_rule_method(target_stderr, seconds)
     if rule is not None:
@@ -326,11 +325,11 @@ def equity(
     elif samples is not None:
         exact, method = False, "Monte Carlo (samples given)"
     else:
-        exact, method, plan = _choose(ranges, boards, need, board_arr, dead_mask, by_class)
+        exact, method, plan = _choose(ranges, boards, need, board_arr, dead_mask)
     report = progress_reporter(progress)
     if exact:
         if plan is None:
-            plan = exact_deals(ranges, boards, need, board=board_arr, dead_mask=dead_mask, by_class=by_class)
+            plan = exact_deals(ranges, boards, need, board=board_arr, dead_mask=dead_mask, by_class=True)
         n_deals = len(plan.holes)
         counts, total = exact_run(plan.holes, plan.weights, board_arr, dead_mask, workers, report, executor,
                                   plan.classes)
@@ -363,16 +362,15 @@ def equity(
 
 
 
-def _choose(ranges: Any, boards: int, need: int, board: Any, dead_mask: int,
-            by_class: bool) -> tuple[bool, str, ExactPlan | None]:
+def _choose(ranges: Any, boards: int, need: int, board: Any, dead_mask: int) -> tuple[bool, str, ExactPlan | None]:
     """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; why;
     and the exact plan when making the choice built it.
 
     The estimate counts the real deals after card removal (combos that share
     a card are no deal), not the product of the range sizes; when that is
     over the limit but the deals are few (:data:`AUTO_CLASS_DEALS`), it
-    counts their classes alike up to suits (``by_class``: one enumeration
-    each), which may bring it under.
+    counts their classes alike up to suits (one enumeration each), which
+    may bring it under.
     """
     from . import _deals
 
@@ -386,8 +384,7 @@ def _choose(ranges: Any, boards: int, need: int, board: Any, dead_mask: int,
     seconds = exact_seconds(count, P, need)
     classes = None
     plan = None
-    if (EXACT_AUTO_SECONDS < seconds <= EXACT_AUTO_SECONDS * SUIT_RENAMINGS and by_class
-            and count <= AUTO_CLASS_DEALS):
+    if EXACT_AUTO_SECONDS < seconds <= EXACT_AUTO_SECONDS * SUIT_RENAMINGS and count <= AUTO_CLASS_DEALS:
         plan = exact_deals(ranges, boards, need, board=board, dead_mask=dead_mask, by_class=True, limit=inf)
         if plan.classes is not None:
             classes = len(plan.classes[0])
