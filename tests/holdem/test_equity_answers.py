@@ -72,4 +72,5 @@ def test_a_weighted_exact_run_prints_deals_and_boards_not_the_weight_sum():
 def test_the_command_line_prints_the_method(capsys):
     assert main(["equity", "AA", "KK"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "method: exact (chosen: 36 deals x 1,712,304 boards, under a second on one core)"
+    assert out.splitlines()[-1] == ("method: exact (chosen: 36 deals in 3 classes alike up to suits x 1,712,304 "
+                                    "boards, under a second on one core)")

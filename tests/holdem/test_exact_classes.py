@@ -53,7 +53,7 @@ def test_unique_rows_is_numpys_unique_by_row(width: int) -> None:
 def test_deal_classes_group_exactly_the_deals_a_renaming_of_suits_maps_onto_each_other() -> None:
     rng = np.random.default_rng(3)
     ranges = _ranges(["AA,KK,AKs", "QQ,JJ,T9s", "random"])
-    plan = exact_deals(ranges, 1, 5, board=NO_BOARD, by_class=True, limit=float("inf"))
+    plan = exact_deals(ranges, 1, 5, NO_BOARD, 0, limit=float("inf"))
     reps, cls = plan.classes
     holes = plan.holes
     canon = _deals.canonical_deals(holes, NO_BOARD, 0)
@@ -71,8 +71,8 @@ def test_deal_classes_group_exactly_the_deals_a_renaming_of_suits_maps_onto_each
 def test_random_vs_random_preflop_is_planned_by_its_classes() -> None:
     ranges = _ranges(["random", "random"])
     with pytest.raises(PokercoreValueError, match=r"1,624,350 deals x 1,712,304 boards.*limit is 300 seconds"):
-        exact_deals(ranges, 1_712_304, 5)  # every deal: about 13 minutes
-    plan = exact_deals(ranges, 1_712_304, 5, board=NO_BOARD, by_class=True)
+        exact_deals(ranges, 1_712_304, 5, NO_BOARD, 0, by_class=False)  # every deal: about 13 minutes
+    plan = exact_deals(ranges, 1_712_304, 5, NO_BOARD, 0)
     assert len(plan.holes) == 1_624_350 and plan.classes is not None
     n = len(plan.classes[0])
     assert len(plan.holes) / SUIT_RENAMINGS <= n < len(plan.holes) / 15  # 93,769
@@ -81,14 +81,14 @@ def test_random_vs_random_preflop_is_planned_by_its_classes() -> None:
 
 def test_a_run_over_the_limit_by_its_classes_is_refused_naming_them() -> None:
     ranges = _ranges(["AA", "KK", "random"])
-    plan = exact_deals(ranges, 1_370_754, 5, board=NO_BOARD, by_class=True, limit=60.0)
+    plan = exact_deals(ranges, 1_370_754, 5, NO_BOARD, 0, limit=60.0)
     assert len(plan.holes) == 40_608 and len(plan.classes[0]) == 1_993
     with pytest.raises(PokercoreValueError, match=r"40,608 deals in 1,993 classes alike up to suits x 1,370,754 "
                                                   r"boards x 3 players"):
-        exact_deals(ranges, 1_370_754, 5, board=NO_BOARD, by_class=True, limit=1.4)
+        exact_deals(ranges, 1_370_754, 5, NO_BOARD, 0, limit=1.4)
     # Beyond the limit even with a class per 24 deals: refused by the deals, no classes sought.
     with pytest.raises(PokercoreValueError, match=r"40,608 deals x 1,370,754 boards.*about 30 seconds"):
-        exact_deals(ranges, 1_370_754, 5, board=NO_BOARD, by_class=True, limit=1.2)
+        exact_deals(ranges, 1_370_754, 5, NO_BOARD, 0, limit=1.2)
 
 
 def test_classes_give_the_floats_of_enumerating_every_deal_on_threads_and_on_an_executor() -> None:
@@ -96,7 +96,7 @@ def test_classes_give_the_floats_of_enumerating_every_deal_on_threads_and_on_an_
     _, ranges, board_codes, _ = prepare(players, board, None)
     ranges = normalise(ranges)
     board_arr = np.array(board_codes, dtype=np.uint8)
-    plan = exact_deals(ranges, 1081, 2, board=board_arr, by_class=True)
+    plan = exact_deals(ranges, 1081, 2, board_arr, 0)
     assert plan.classes is not None and len(plan.classes[0]) < len(plan.holes) / 2
     every = exact_run(plan.holes, plan.weights, board_arr, 0, 1, None)  # no classes: every deal
     threads = exact_run(plan.holes, plan.weights, board_arr, 0, 2, None, None, plan.classes)
@@ -113,6 +113,6 @@ def test_the_automatic_choice_counts_classes_and_says_so() -> None:
     with ThreadPoolExecutor(1) as pool:
         on_pool = equity(["AKs", "random"], executor=pool)
     assert on_pool.method == r.method and [p.equity for p in on_pool.players] == [p.equity for p in r.players]
-    # Over a second even by a class per 24 deals: Monte Carlo, and no classes sought (too slow to find).
+    # Over a second even with a class per 24 deals: Monte Carlo, and no classes sought.
     assert equity(["AA", "KK", "random"], seed=1).method.endswith("40,608 deals x 1,370,754 boards, about 30 "
                                                                   "seconds on one core)")

@@ -137,7 +137,8 @@ def test_monte_carlo_kernel_stops_when_its_flag_is_set() -> None:
 
 def test_exact_kernel_stops_when_its_flag_is_set() -> None:
     ranges = [[((51, 47), 1.0)], [((a, b), 1.0) for a in range(40) for b in range(a)]]
-    holes, weights, _ = exact_deals(ranges, 1_712_304, 5)
+    plan = exact_deals(ranges, 1_712_304, 5, np.zeros(0, np.uint8), 0)
+    holes, weights = plan.holes, plan.weights
     stop = np.zeros(1, dtype=np.int32)
     threading.Timer(0.2, lambda: stop.__setitem__(0, 1)).start()
     board = np.zeros(0, np.uint8)

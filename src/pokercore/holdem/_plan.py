@@ -4,11 +4,11 @@
   heaviest combo weighs in (0.5, 1]: tiny weights (``AA:1e-200``) no longer
   multiply to zero, and the shares do not change by a single bit (scaling
   by a power of two is exact).
-- :func:`exact_deals` counts the deals (one combo per player, no card
+- :func:`plan_exact` counts the deals (one combo per player, no card
   shared) after card removal, builds them in C, finds the classes of deals
-  alike up to suits (:func:`deal_classes`: one enumeration each), and
-  refuses an exact run whose cost is out of reach with the figure and the
-  Monte Carlo alternative.
+  alike up to suits (:func:`deal_classes`: one enumeration each) and
+  estimates the time; :func:`exact_deals` refuses an exact run whose cost
+  is out of reach with the figure and the Monte Carlo alternative.
 - :func:`unit_seeds` gives the seeds of Monte Carlo units ``lo..hi-1``: the
   words ``lo..hi-1`` of ``SeedSequence(seed).generate_state(n, uint64)``,
   computed for that slice only, so a run of 10**12 samples needs no table
@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import itertools
 from math import frexp, ldexp
 from typing import Any, NamedTuple
 
@@ -38,8 +39,11 @@ __all__ = [
     "deal_classes",
     "exact_deals",
     "exact_seconds",
+    "hands",
     "normalise",
+    "plan_exact",
     "unit_seeds",
+    "what",
 ]
 
 #: Most deals (combo assignments) an exact run enumerates.
@@ -48,26 +52,39 @@ MAX_ASSIGNMENTS = 2_000_000
 EXACT_MAX_SECONDS = 300.0
 #: Seconds an exact run takes on one core per deal and player, by the board cards still to come: above the
 #: slowest of 2 to 10 players on random deals (measured idle: preflop 90-200 us, the flop 0.6-1.0 us, the
-#: turn 0.1-0.3 us, the river 0.07-0.12 us; deals alike up to suits go faster).  A deal's boards are scored
-#: by rank multiset, flushes apart, so the time is far from proportional to the boards.
+#: turn 0.1-0.3 us, the river 0.07-0.12 us).  A deal's boards are scored by rank multiset, flushes apart,
+#: so the time is far from proportional to the boards.
 EXACT_SECONDS_PER_PLAYER = {5: 2.5e-4, 2: 1.2e-6, 1: 3e-7, 0: 1.5e-7}
 #: Combos tried while counting the deals before giving up (a fraction of a second).
 COUNT_STEPS = 200_000_000
 #: Renamings of the four suits: a class of deals alike up to suits holds at most this many deals.
 SUIT_RENAMINGS = 24
-#: Most memory the integer counts of the classes of deals alike up to suits may take.
-CLASS_BYTES = 1 << 26
+#: Most memory the integer counts of the classes of deals alike up to suits may take: enough for the most
+#: classes an exact run may enumerate preflop in :data:`EXACT_MAX_SECONDS` (ten players: 120,000 classes of
+#: 880 bytes), no more (a flop would allow millions).
+CLASS_BYTES = 1 << 27
 
 
 class ExactPlan(NamedTuple):
-    """The deals of an exact run and how they are enumerated."""
+    """The deals of an exact run, how they are enumerated, and the estimate (see :func:`plan_exact`)."""
 
-    #: ``(m, 2P)`` uint8: each deal's hole cards, player after player.
+    #: ``(m, 2P)`` uint8: each deal's hole cards, player after player (None: not built, the run is refused).
     holes: Any
-    #: ``(m,)`` float64: each deal's weight.
+    #: ``(m,)`` float64: each deal's weight (None with ``holes``).
     weights: Any
     #: ``(representatives, class of each deal)`` (see :func:`deal_classes`), or None: every deal enumerated.
     classes: tuple[Any, Any] | None
+    #: Deals after card removal.
+    deals: int
+    #: Estimated time on one core (:func:`exact_seconds` of what is enumerated).
+    seconds: float
+    #: Why the run cannot be planned at all (too many deals to list), else None.
+    refusal: str | None
+
+    @property
+    def enumerated(self) -> int:
+        """Deals enumerated: one per class, or every deal."""
+        return self.deals if self.classes is None else len(self.classes[0])
 
 
 def normalise(ranges: Ranges) -> Ranges:
@@ -108,6 +125,8 @@ def duration(seconds: float) -> str:
             return f"about {seconds / size:,.0f} {unit}"
     if seconds < 1:
         return "under a second"
+    if seconds < 1.5:
+        return "about a second"
     return f"about {seconds:,.0f} seconds"
 
 
@@ -127,59 +146,118 @@ def exact_seconds(deals: float, players: int, need: int) -> float:
     return deals * players * EXACT_SECONDS_PER_PLAYER[need]
 
 
-def exact_deals(ranges: Ranges, boards: int, need: int, *, board: Any = None, dead_mask: int = 0,
-                by_class: bool = False, limit: float = EXACT_MAX_SECONDS) -> ExactPlan:
-    """The deals of an exact run and their classes, or a refusal with its cost.
+def plan_exact(ranges: Ranges, boards: int, need: int, board: Any, dead_mask: int, limit: float, *,
+               by_class: bool = True, steps: int = COUNT_STEPS, class_deals: int = MAX_ASSIGNMENTS) -> ExactPlan:
+    """Count the deals, build them, find their classes alike up to suits, and estimate the time on one core.
 
     ``boards`` is the number of board completions of one deal, each of
-    ``need`` cards.  The cost is the real count of deals after card removal
-    (combos sharing a card are not a deal) times the boards times the
-    players; its time, :func:`exact_seconds`, must be at most ``limit``.
-    With ``by_class`` (the run enumerates one deal of each class of deals
-    alike up to suits: ``board`` and ``dead_mask`` are the run's), a run
-    over the limit by its deals is planned again by its classes, when a
-    class per :data:`SUIT_RENAMINGS` deals could bring it under: AA vs KK vs
-    QQ vs a random hand is 223,560 deals (about 224 seconds) but 9,870
-    classes (about 10).
+    ``need`` cards; ``board`` and ``dead_mask`` are the run's (the classes
+    depend on them).  The estimate is :func:`exact_seconds` of the deals
+    after card removal (combos sharing a card are no deal), or of their
+    classes (one enumeration each) when ``by_class`` and the deals alone
+    are over ``limit`` but a class per :data:`SUIT_RENAMINGS` deals could
+    bring them under, for at most ``class_deals`` deals.  The deals are
+    built (and the classes sought) only when the run can come under
+    ``limit``; :func:`exact_deals` turns the plan into deals or a refusal.
 
     >>> from pokercore.holdem.equity import prepare
-    >>> ranges = normalise(prepare(["QQ+,AKs", "JJ+", "random"], None, None)[1])
-    >>> plan = exact_deals(ranges, 1_712_304, 5, board=np.zeros(0, np.uint8), by_class=True)
-    >>> len(plan.holes), len(plan.classes[0])  # over five minutes by the deals, under 20 s by the classes
-    (466992, 23437)
+    >>> ranges = normalise(prepare(["random", "random"], None, None)[1])
+    >>> plan = plan_exact(ranges, 1_712_304, 5, np.zeros(0, np.uint8), 0, 300.0)
+    >>> plan.deals, plan.enumerated, round(plan.seconds)  # every deal: 812 seconds
+    (1624350, 93769, 47)
     """
     combos, offsets, weights = arrays(ranges)
     players = len(ranges)
-    count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, COUNT_STEPS)
+    count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, steps)
     if status == 0 and count == 0:
         raise EmptyRangeError("the ranges leave no deal in which the players' hands share no card")
     if status == 1:
         least = (MAX_ASSIGNMENTS + 1) * boards * players
-        raise _refuse(f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least "
-                      f"{figure(least)} hands, {duration(exact_seconds(MAX_ASSIGNMENTS + 1, players, need))} on one "
-                      "core)")
+        seconds = exact_seconds(MAX_ASSIGNMENTS + 1, players, need)
+        return ExactPlan(None, None, None, MAX_ASSIGNMENTS + 1, seconds,
+                         f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least {figure(least)} "
+                         f"hands, {duration(seconds)} on one core)")
     if status == 2:
-        raise _refuse(f"search more than {COUNT_STEPS:,} combinations of the ranges just to list their deals")
+        return ExactPlan(None, None, None, count, float("inf"),
+                         f"search more than {steps:,} combinations of the ranges just to list their deals")
     seconds = exact_seconds(count, players, need)
-    by_class = by_class and count > 1 and seconds / SUIT_RENAMINGS <= limit
-    if seconds > limit and not by_class:
-        raise _refuse(_cost(count, None, boards, players, seconds, limit))
+    seek = (by_class and seconds > limit and seconds / SUIT_RENAMINGS <= limit and count <= class_deals
+            and _renamings_kept(board, dead_mask))
+    if seconds > limit and not seek:
+        return ExactPlan(None, None, None, count, seconds, None)
     holes, weights = _deals.build_deals(combos, offsets, weights, count)
-    classes = deal_classes(holes, np.zeros(0, np.uint8) if board is None else board, dead_mask) if by_class else None
+    classes = deal_classes(holes, board, dead_mask) if by_class and count > 1 and _renamings_kept(board, dead_mask) \
+        else None
     if classes is not None:
         seconds = exact_seconds(len(classes[0]), players, need)
-    if seconds > limit:
-        raise _refuse(_cost(count, None if classes is None else len(classes[0]), boards, players, seconds, limit))
-    return ExactPlan(holes, weights, classes)
+    return ExactPlan(holes, weights, classes, count, seconds, None)
 
 
-def _cost(count: int, classes: int | None, boards: int, players: int, seconds: float, limit: float) -> str:
-    """What a refused exact run would do: hands, deals (and classes), boards, players, time, the limit."""
-    longer = f" ({duration(seconds).removeprefix('about ')})" if seconds >= 120 else ""
-    alike = "" if classes is None else f" in {classes:,} classes alike up to suits"
-    return (f"evaluate {figure((count if classes is None else classes) * boards * players)} hands ({count:,} deals"
-            f"{alike} x {boards:,} boards x {players} players, about {seconds:,.0f} seconds{longer} on one core; "
-            f"the limit is {limit:,.0f} seconds)")
+def exact_deals(ranges: Ranges, boards: int, need: int, board: Any, dead_mask: int, *, by_class: bool = True,
+                limit: float | None = None) -> ExactPlan:
+    """The plan of an exact run (:func:`plan_exact`) with its deals built, or a refusal with its cost.
+
+    ``limit`` defaults to :data:`EXACT_MAX_SECONDS`.  Random vs random
+    preflop is 1,624,350 deals (about 13 minutes one by one) but 93,769
+    classes alike up to suits (about 47 seconds by the estimate, 17 in fact):
+    planned; with ``by_class=False``, refused.
+
+    >>> from pokercore.holdem.equity import prepare
+    >>> ranges = normalise(prepare(["QQ+,AKs", "JJ+", "random"], None, None)[1])
+    >>> plan = exact_deals(ranges, 1_712_304, 5, np.zeros(0, np.uint8), 0)
+    >>> len(plan.holes), plan.enumerated  # over five minutes by the deals, under 20 s by the classes
+    (466992, 23437)
+    """
+    limit = EXACT_MAX_SECONDS if limit is None else limit
+    plan = plan_exact(ranges, boards, need, board, dead_mask, limit, by_class=by_class)
+    players = len(ranges)
+    if plan.refusal is not None:
+        raise _refuse(plan.refusal)
+    if plan.seconds > limit or plan.holes is None:
+        longer = f" ({duration(plan.seconds).removeprefix('about ')})" if plan.seconds >= 120 else ""
+        raise _refuse(f"evaluate {figure(hands(plan, boards, players))} hands ({what(plan)} x {boards:,} boards x "
+                      f"{players} players, about {plan.seconds:,.0f} seconds{longer} on one core; the limit is "
+                      f"{limit:,.0f} seconds)")
+    return plan
+
+
+def hands(plan: ExactPlan, boards: int, players: int) -> int:
+    """Hands an exact run scores: the deals (or classes) enumerated x the boards x the players."""
+    return plan.enumerated * boards * players
+
+
+def what(plan: ExactPlan) -> str:
+    """``1,624,350 deals``, or ``1,624,350 deals in 93,769 classes alike up to suits``."""
+    deals = f"{plan.deals:,} deal" + ("" if plan.deals == 1 else "s")
+    if plan.classes is None:
+        return deals
+    n = plan.enumerated
+    return f"{deals} in {n:,} class{'' if n == 1 else 'es'} alike up to suits"
+
+
+def _renamings_kept(board: Any, dead_mask: int) -> bool:
+    """Whether a renaming of suits other than none maps the board and the dead cards onto themselves.
+
+    Without one no two deals are alike: the classes need not be sought.
+
+    >>> _renamings_kept(np.array([0, 5, 10], np.uint8), 0), _renamings_kept(np.array([0, 4, 8], np.uint8), 0)
+    (False, True)
+    """
+    board_mask = 0
+    for c in np.asarray(board).tolist():
+        board_mask |= 1 << c
+    for perm in itertools.permutations(range(4)):
+        if perm != (0, 1, 2, 3) and all(_rename(m, perm) == m for m in (board_mask, dead_mask)):
+            return True
+    return False
+
+
+def _rename(mask: int, perm: tuple[int, ...]) -> int:
+    out = 0
+    for c in range(52):
+        if mask >> c & 1:
+            out |= 1 << ((c & ~3) | perm[c & 3])
+    return out
 
 
 def deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | None:

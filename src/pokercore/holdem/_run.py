@@ -191,8 +191,9 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
     deals are split into :data:`EXACT_TASKS` tasks by deal whatever the
     workers, and their float counts summed in task order.  ``classes``
     (:func:`pokercore.holdem._plan.deal_classes`): one enumeration for
-    each class of deals alike up to suits, every deal then weighed with its
-    class's counts, the same floats.
+    each class of deals alike up to suits (the tasks split the classes'
+    representatives), every deal then weighed with its class's counts in
+    the same units: the same floats.
 
     >>> import numpy as np
     >>> holes = np.array([[51, 47, 41, 40]], dtype=np.uint8)  # AsKs vs QdQc, every board
@@ -221,50 +222,48 @@ def exact_run(holes: Any, weights: Any, board: Any, dead_mask: int, workers: int
                            n_units, workers, report)
     else:
         parts_ = run_on_executor(executor, _exact_task, units, report)
-    counts = parts_[0][0]
-    for p in parts_[1:]:  # in task order, as the sum always was
-        counts = counts + p[0]
-    return counts, float(sum(p[1] for p in parts_))
+    return _sum_parts(parts_)
 
 
 def _exact_by_class(holes: Any, weights: Any, board: Any, dead_mask: int, cuts: list[int],
                     classes: tuple[Any, Any], workers: int, report: Callable[[int, int], None] | None,
                     executor: Any = None) -> tuple[Any, float]:
-    """One enumeration per class of deals alike up to suits (on threads, or on the executor); then every deal
-    weighed in order, by the same units as :func:`exact_run`'s (so the floats are those of enumerating every
-    deal, bit for bit: the classes' counts are integers, wherever they were counted)."""
+    """One enumeration per class of deals alike up to suits (the representatives split into tasks, on threads or
+    on the executor); then every deal weighed in order, by the same units as :func:`exact_run`'s (so the floats
+    are those of enumerating every deal, bit for bit: the classes' counts are integers, wherever counted)."""
     from . import _deals
 
     reps, cls = classes
-    P = holes.shape[1] // 2
     n = len(reps)
     n_tasks = min(n, EXACT_TASKS)
-    rc = [n * i // n_tasks for i in range(n_tasks + 1)]
+    calls = [(reps[n * i // n_tasks:n * (i + 1) // n_tasks], board, dead_mask) for i in range(n_tasks)]
     if executor is None:
-        out = np.zeros((n, P * (P + 1)), dtype=np.int64)
-        done = run_tasks(lambda i, stop, signals: _deals.class_counts(reps, board, dead_mask, out, rc[i], rc[i + 1],
-                                                                      stop, signals), n_tasks, workers, report)
-        if not all(done):  # pragma: no cover - a stopped run raises in run_tasks first
-            raise RuntimeError("exact run stopped")
+        rows = run_tasks(lambda i, stop, signals: _class_task(*calls[i], stop, signals), n_tasks, workers, report)
     else:
-        out = np.concatenate(run_on_executor(executor, _class_task,
-                                             [(reps[rc[i]:rc[i + 1]], board, dead_mask) for i in range(n_tasks)],
-                                             report))
-    parts_ = [_deals.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)]
+        rows = run_on_executor(executor, _class_task, calls, report)
+    if any(r is None for r in rows):  # pragma: no cover - a stopped run raises in run_tasks first
+        raise RuntimeError("exact run stopped")
+    out = np.concatenate(rows)
+    return _sum_parts([_deals.weigh_classes(out, cls, weights, cuts[i], cuts[i + 1]) for i in range(len(cuts) - 1)])
+
+
+def _sum_parts(parts_: list[tuple[Any, float]]) -> tuple[Any, float]:
+    """The float counts and boards of the parts, summed in part order (as the answer always was)."""
     counts = parts_[0][0]
-    for p in parts_[1:]:  # in unit order, as exact_unit's units are summed
+    for p in parts_[1:]:
         counts = counts + p[0]
     return counts, float(sum(p[1] for p in parts_))
 
 
-def _class_task(reps: Any, board: Any, dead_mask: int) -> Any:
-    """The integer counts of some classes' representatives where an executor runs them (pickles by name)."""
+def _class_task(reps: Any, board: Any, dead_mask: int, stop: Any = None, signals: bool = False) -> Any:
+    """The integer counts of some classes' representatives, or None if stopped (on a thread, or where an
+    executor runs it: a module-level function pickles by name)."""
     from . import _deals
 
     P = reps.shape[1] // 2
     out = np.zeros((len(reps), P * (P + 1)), dtype=np.int64)
-    _deals.class_counts(np.ascontiguousarray(reps), board, dead_mask, out, 0, len(reps))
-    return out
+    done = _deals.class_counts(np.ascontiguousarray(reps), board, dead_mask, out, 0, len(reps), stop, signals)
+    return out if done else None
 
 
 def _deal_task(*args: Any) -> Any:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from math import comb, inf, isfinite
+from math import comb, isfinite
 from typing import Any
 
 from ..cards import format_cards
@@ -62,7 +62,7 @@ from ._mc import TARGET_FIRST_UNITS as TARGET_FIRST_UNITS
 from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
 from ._plan import EXACT_MAX_SECONDS as EXACT_MAX_SECONDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from ._plan import SUIT_RENAMINGS, ExactPlan, arrays, duration, exact_deals, exact_seconds, figure, normalise
+from ._plan import ExactPlan, arrays, duration, exact_deals, figure, hands, normalise, plan_exact, what
 from ._run import EXACT_TASKS as EXACT_TASKS
 from ._run import as_executor, exact_run, progress_reporter
 
@@ -85,8 +85,8 @@ MAX_SAMPLES = 10**12
 MAX_SEED = 2**128 - 1
 #: Combinations searched while counting the deals to choose the method (a few milliseconds).
 AUTO_COUNT_STEPS = 2_000_000
-#: Most deals whose classes alike up to suits are found to choose the method (about a tenth of a second).
-AUTO_CLASS_DEALS = 200_000
+#: Most deals whose classes alike up to suits are sought to choose the method (a tenth of a second or two).
+AUTO_CLASS_DEALS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -216,8 +216,9 @@ def equity(
         Cards out of the deck (folded or seen).
     exact : bool, optional
         True: enumerate every deal and board; False: Monte Carlo.  Default:
-        exact when its estimated time (the deals left after card removal x
-        the players x a time measured for each street) is at
+        exact when its estimated time (the deals left after card removal, or
+        their classes alike up to a renaming of suits, which are enumerated
+        once each, x the players x a time measured for each street) is at
         most :data:`EXACT_AUTO_SECONDS` on one core and no ``samples`` are
         given, else Monte Carlo; ``EquityResult.method`` says which and why.
         ``exact=True`` is refused up front when that estimate exceeds
@@ -329,7 +330,7 @@ def equity(
     report = progress_reporter(progress)
     if exact:
         if plan is None:
-            plan = exact_deals(ranges, boards, need, board=board_arr, dead_mask=dead_mask, by_class=True)
+            plan = exact_deals(ranges, boards, need, board_arr, dead_mask)
         n_deals = len(plan.holes)
         counts, total = exact_run(plan.holes, plan.weights, board_arr, dead_mask, workers, report, executor,
                                   plan.classes)
@@ -364,37 +365,24 @@ def equity(
 
 def _choose(ranges: Any, boards: int, need: int, board: Any, dead_mask: int) -> tuple[bool, str, ExactPlan | None]:
     """Exact when its estimated time on one core is at most :data:`EXACT_AUTO_SECONDS`, else Monte Carlo; why;
-    and the exact plan when making the choice built it.
+    and the exact plan, built on the way.
 
-    The estimate counts the real deals after card removal (combos that share
-    a card are no deal), not the product of the range sizes; when that is
-    over the limit but the deals are few (:data:`AUTO_CLASS_DEALS`), it
-    counts their classes alike up to suits (one enumeration each), which
-    may bring it under.
+    The estimate (:func:`~pokercore.holdem._plan.plan_exact`) counts the real
+    deals after card removal (combos that share a card are no deal), not
+    the product of the range sizes, or their classes alike up to suits (one
+    enumeration each) when the deals are over the limit, a class per 24
+    deals could bring them under, and they are at most
+    :data:`AUTO_CLASS_DEALS`.
     """
-    from . import _deals
-
-    combos, offsets, _ = arrays(ranges)
-    P = len(ranges)
-    count, status = _deals.count_deals(combos, offsets, MAX_ASSIGNMENTS, AUTO_COUNT_STEPS)
-    if status != 0:
+    plan = plan_exact(ranges, boards, need, board, dead_mask, EXACT_AUTO_SECONDS, steps=AUTO_COUNT_STEPS,
+                      class_deals=AUTO_CLASS_DEALS)
+    if plan.refusal is not None:
         return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)", None
-    if count == 0:
-        return True, "exact (chosen: no deal is possible)", None  # the exact path names the problem
-    seconds = exact_seconds(count, P, need)
-    classes = None
-    plan = None
-    if EXACT_AUTO_SECONDS < seconds <= EXACT_AUTO_SECONDS * SUIT_RENAMINGS and count <= AUTO_CLASS_DEALS:
-        plan = exact_deals(ranges, boards, need, board=board, dead_mask=dead_mask, by_class=True, limit=inf)
-        if plan.classes is not None:
-            classes = len(plan.classes[0])
-            seconds = exact_seconds(classes, P, need)
-    alike = "" if classes is None else f" in {_plural(classes, 'class')} alike up to suits"
-    what = f"{_plural(count, 'deal')}{alike} x {_plural(boards, 'board')}, {duration(seconds)} on one core"
-    if seconds <= EXACT_AUTO_SECONDS:
-        return True, f"exact (chosen: {what})", plan
-    hands = (count if classes is None else classes) * boards * P
-    return False, f"Monte Carlo (chosen: exact would score {figure(hands)} hands: {what})", None
+    about = f"{what(plan)} x {_plural(boards, 'board')}, {duration(plan.seconds)} on one core"
+    if plan.seconds <= EXACT_AUTO_SECONDS:
+        return True, f"exact (chosen: {about})", plan
+    scored = figure(hands(plan, boards, len(ranges)))
+    return False, f"Monte Carlo (chosen: exact would score {scored} hands: {about})", None
 
 
 def _combos_left(ranges: Any) -> list[int]:
