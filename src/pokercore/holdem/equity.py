@@ -85,8 +85,9 @@ MAX_SAMPLES = 10**12
 MAX_SEED = 2**128 - 1
 #: Combinations searched while counting the deals to choose the method (a few milliseconds).
 AUTO_COUNT_STEPS = 2_000_000
-#: Most deals whose classes alike up to suits are sought to choose the method (a tenth of a second or two).
-AUTO_CLASS_DEALS = 1_000_000
+#: Most deals whose classes alike up to suits are sought to choose the method (all an exact run may have:
+#: building 2 million deals and finding their classes takes about a third of a second).
+AUTO_CLASS_DEALS = MAX_ASSIGNMENTS
 
 
 @dataclass(frozen=True)
