@@ -174,9 +174,10 @@ def plan_exact(ranges: Ranges, boards: int, need: int, board: Any, dead_mask: in
     if status == 1:
         least = (MAX_ASSIGNMENTS + 1) * boards * players
         seconds = exact_seconds(MAX_ASSIGNMENTS + 1, players, need)
+        at_least = f", at least {duration(seconds).removeprefix('about ')} on one core" if seconds >= 1 else ""
         return ExactPlan(None, None, None, MAX_ASSIGNMENTS + 1, seconds,
-                         f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges (at least {figure(least)} "
-                         f"hands, {duration(seconds)} on one core)")
+                         f"enumerate more than {MAX_ASSIGNMENTS:,} deals of the ranges, the most it lists (at least "
+                         f"{figure(least)} hands{at_least})")
     if status == 2:
         return ExactPlan(None, None, None, count, float("inf"),
                          f"search more than {steps:,} combinations of the ranges just to list their deals")
