@@ -383,9 +383,9 @@ def variant_equity(
         exact, method = False, rule
     elif exact is None:
         exact = samples is None and cost <= EXACT_AUTO_SECONDS
-        method = (f"exact (chosen: {n_boards:,} boards, {duration(cost)} on one core)" if exact else
+        method = (f"exact (chosen: {n_boards:,} boards, {_when(cost)} on one core)" if exact else
                   "Monte Carlo (samples given)" if samples is not None else
-                  f"Monte Carlo (chosen: exact would score {n_boards:,} boards, {duration(cost)} on one core)")
+                  f"Monte Carlo (chosen: exact would score {n_boards:,} boards, {_when(cost)} on one core)")
     else:
         method = "exact (asked for)" if exact else "Monte Carlo (asked for)"
     code = _CODES[game]
@@ -460,7 +460,7 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
     if n_deals == 0:
         raise EmptyRangeError(f"{name}: no deal: every choice of one combo per player puts a card twice")
     cost = (n_deals * (_cost(game, P, n_boards) + DEAL_SECONDS)) if n_deals is not None else float("inf")
-    size = (f"{n_deals:,} deals x {n_boards:,} boards, {duration(cost)} on one core" if n_deals is not None
+    size = (f"{n_deals:,} deals x {n_boards:,} boards, {_when(cost)} on one core" if n_deals is not None
             else f"more than {MAX_DEALS:,} deals x {n_boards:,} boards")
     if rule is not None:
         exact, method = False, rule
@@ -483,6 +483,16 @@ def _range_equity(game: str, labels: list[str], hands: list[list[int] | Range | 
         return replace(result, trials=n_deals * n_boards, deals=n_deals)
     tally, n, used_seed, method = mc.run(_variant_mc.range_sampler(game, seats, known, deck), P, method)
     return _result(game, labels, tally, n, board, dead, False, used_seed, method, 0)
+
+
+def _when(seconds: float) -> str:
+    """How long an exact run would take, in tenths between the automatic limit and a second (where "under a
+    second" would not say why Monte Carlo was chosen).
+
+    >>> _when(0.2), _when(0.74), _when(3.0)
+    ('under a second', 'about 0.7 seconds', 'about 3 seconds')
+    """
+    return f"about {seconds:.1f} seconds" if EXACT_AUTO_SECONDS < seconds < 1 else duration(seconds)
 
 
 def _result(game: str, labels: list[str], tally: np.ndarray, n: int, board: list[int], dead: list[int],
