@@ -21,6 +21,10 @@ read the observation and the legal moves, pick a random legal move, apply it.
 - OpenSpiel ``universal_poker`` with limit betting (heads-up limit hold'em):
   ``observation_tensor`` and ``legal_actions`` of the player to act, then
   ``apply_action``; chance nodes (the deal) are sampled and not counted.
+  And the same game through OpenSpiel's own RL environment
+  (``rl_environment.Environment``: each ``step`` returns every player's
+  information-state tensor and legal actions, the way its training loops
+  read them), the interface closest to an environment's.
 
 Five-card draw has no counterpart in RLCard or OpenSpiel; their closest
 games are the same limit hold'em rows (fixed-limit betting, two players), so
@@ -245,6 +249,26 @@ def openspiel_limit_holdem() -> Callable[[], int]:
     return hand
 
 
+def openspiel_rl_environment() -> Callable[[], int]:
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(pyspiel.load_game(LIMIT_HOLDEM))
+    rng = np.random.default_rng(1)
+
+    def hand() -> int:
+        ts = env.reset()
+        steps = 0
+        while not ts.last():
+            player = ts.observations["current_player"]
+            legal = ts.observations["legal_actions"][player]
+            ts = env.step([legal[rng.integers(len(legal))]])
+            steps += 1
+        return steps
+
+    return hand
+
+
 ROWS: list[tuple[str, str, Callable[[], Callable[[], int]]]] = [
     ("pokercore HoldemEnv fixed-limit (AEC), 2 players", "ours", lambda: pokercore_holdem_aec("fl", 2)),
     ("pokercore HoldemEnv no-limit (AEC), 2 players", "info", lambda: pokercore_holdem_aec("nl", 2)),
@@ -259,6 +283,7 @@ ROWS: list[tuple[str, str, Callable[[], Callable[[], int]]]] = [
     ("pokercore draw engine alone, 2 players", "info", lambda: pokercore_draw_engine(2)),
     ("RLCard limit-holdem, 2 players", "peer", rlcard_limit_holdem),
     ("OpenSpiel universal_poker (limit), 2 players", "peer", openspiel_limit_holdem),
+    ("OpenSpiel rl_environment (universal_poker limit), 2 pl.", "peer", openspiel_rl_environment),
 ]
 
 
