@@ -28,9 +28,10 @@ from pokercore.holdem._plan import (
     exact_deals,
     exact_seconds,
     normalise,
+    plural,
 )
 from pokercore.holdem._run import exact_run
-from pokercore.holdem.equity import _choose, _plural, equity, prepare
+from pokercore.holdem.equity import _choose, equity, prepare
 
 PERMS = list(itertools.permutations(range(4)))
 WEIGHTS = [1.0, 0.5, 0.75, 0.3, 1e-3, 1e-200]
@@ -399,7 +400,7 @@ def test_the_choice_and_the_plan_agree(case) -> None:
         assert (plan.classes is None) == (forced.classes is None)
         if plan.classes is not None:
             assert all((a == b).all() for a, b in zip(plan.classes, forced.classes))
-            assert f" in {_plural(len(plan.classes[0]), 'class')} alike" in method
+            assert f" in {plural(len(plan.classes[0]), 'class')} alike" in method
     if exact:  # chosen by the classes it names, or by the deals
         named = plan is not None and plan.classes is not None
         n = len(plan.classes[0]) if named else len(forced.holes)
@@ -408,8 +409,8 @@ def test_the_choice_and_the_plan_agree(case) -> None:
 
 
 def test_plural_of_class_and_of_one() -> None:
-    assert _plural(1, "class") == "1 class" and _plural(2, "class") == "2 classes"
-    assert _plural(1, "deal") == "1 deal" and _plural(1_712_304, "board") == "1,712,304 boards"
+    assert plural(1, "class") == "1 class" and plural(2, "class") == "2 classes"
+    assert plural(1, "deal") == "1 deal" and plural(1_712_304, "board") == "1,712,304 boards"
 
 
 def test_a_single_deal_has_no_classes_and_runs_on_every_path(pool) -> None:

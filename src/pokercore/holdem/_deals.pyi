@@ -7,6 +7,7 @@ enumerates one deal of each class alike up to suits).
 import numpy as np
 import numpy.typing as npt
 
+def suit_renamings_kept(board: npt.NDArray[np.uint8], dead_mask: int) -> int: ...
 def canonical_deals(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int,
 ) -> npt.NDArray[np.uint8]: ...

@@ -51,24 +51,12 @@ cdef inline uint64_t _rename_mask(uint64_t mask, const int *perm) noexcept nogil
     return out
 
 
-def canonical_deals(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask):
-    """Each deal's least encoding over the suit renamings that keep the board and dead cards least.
-
-    Row ``a`` of the ``(m, 2P)`` uint8 result encodes deal ``a`` (each
-    player's two cards renamed, higher first); two deals have equal rows
-    exactly when a renaming of suits maps one onto the other, the board and
-    the dead cards onto themselves, so their counts are equal.
-    """
-    import numpy as np
-    cdef Py_ssize_t m = holes.shape[0], a
-    cdef int width = <int>holes.shape[1], P = width // 2, j, q, p, x, y, t, better
+cdef int _least_renamings(const uint8_t[::1] board, uint64_t dead_mask, int *keep) noexcept:
+    """The renamings (indices into ``_PERMS``) that make the board and the dead cards least, into ``keep``;
+    returns how many: the renamings that map both onto themselves, identity included."""
     cdef uint64_t bmask = 0, bm, dm, best_b = 0, best_d = 0
-    cdef int keep[24]
-    cdef int nkeep = 0
-    cdef uint8_t cur[2 * PC_MAX_PLAYERS]
-    cdef uint8_t low[2 * PC_MAX_PLAYERS]
-    if P < 1 or P > PC_MAX_PLAYERS or width != 2 * P or board.shape[0] > 5:
-        raise ValueError("canonical_deals: bad shapes")
+    cdef int q, nkeep = 0
+    cdef Py_ssize_t j
     for j in range(board.shape[0]):
         bmask |= (<uint64_t>1) << (board[j] & 63)
     bmask &= (<uint64_t>1 << 52) - 1
@@ -83,6 +71,34 @@ def canonical_deals(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint6
         if bm == best_b and dm == best_d:
             keep[nkeep] = q
             nkeep += 1
+    return nkeep
+
+
+def suit_renamings_kept(const uint8_t[::1] board, uint64_t dead_mask):
+    """How many renamings of the four suits (1 to 24) map the board and the dead cards onto themselves:
+    1 (none but the identity) means no two deals of the run are alike."""
+    cdef int keep[24]
+    return _least_renamings(board, dead_mask, keep)
+
+
+def canonical_deals(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask):
+    """Each deal's least encoding over the suit renamings that keep the board and dead cards least.
+
+    Row ``a`` of the ``(m, 2P)`` uint8 result encodes deal ``a`` (each
+    player's two cards renamed, higher first); two deals have equal rows
+    exactly when a renaming of suits maps one onto the other, the board and
+    the dead cards onto themselves, so their counts are equal.
+    """
+    import numpy as np
+    cdef Py_ssize_t m = holes.shape[0], a
+    cdef int width = <int>holes.shape[1], P = width // 2, j, q, p, x, y, t, better
+    cdef int keep[24]
+    cdef int nkeep
+    cdef uint8_t cur[2 * PC_MAX_PLAYERS]
+    cdef uint8_t low[2 * PC_MAX_PLAYERS]
+    if P < 1 or P > PC_MAX_PLAYERS or width != 2 * P or board.shape[0] > 5:
+        raise ValueError("canonical_deals: bad shapes")
+    nkeep = _least_renamings(board, dead_mask, keep)
     out = np.empty((m, width), dtype=np.uint8)
     cdef uint8_t[:, ::1] ov = out
     with nogil:

@@ -101,6 +101,16 @@ cdef inline void _count(_Deal *d, const int *ranks, int64_t w) noexcept nogil:
             d.tcount[p * (PC_MAX_PLAYERS + 1) + nb] += w
 
 
+cdef inline void _add2(_Deal *d, int outcome, int64_t w) noexcept nogil:
+    """Two players: ``w`` boards to ``outcome`` (1 player 0 wins, -1 player 1 wins, 0 a tie)."""
+    if outcome > 0:
+        d.win[0] += w
+    elif outcome < 0:
+        d.win[1] += w
+    else:
+        d.tie2 += w
+
+
 cdef inline void _rank_leaf(_Deal *d, uint32_t key, int64_t w) noexcept nogil:
     """A rank multiset of the board (its rank keys summed in ``key``) on which nobody flushes, ``w`` boards."""
     cdef int p, r0, r1
@@ -110,12 +120,7 @@ cdef inline void _rank_leaf(_Deal *d, uint32_t key, int64_t w) noexcept nogil:
     if d.P == 2:
         r0 = pc7_nonflush7_sum(key + d.hk[0])
         r1 = pc7_nonflush7_sum(key + d.hk[1])
-        if r0 > r1:
-            d.win[0] += w
-        elif r1 > r0:
-            d.win[1] += w
-        else:
-            d.tie2 += w
+        _add2(d, (r0 > r1) - (r0 < r1), w)
         return
     for p in range(d.P):
         ranks[p] = pc7_nonflush7_sum(key + d.hk[p])
@@ -138,20 +143,9 @@ cdef inline void _flush_leaf(_Deal *d, uint32_t key, int s, unsigned smask, int 
         t1 = PC7_FLUSH[(d.hm[1][s] | smask) & 0x1fff] if d.hc[1][s] + scount >= 5 else r1
         r0 = (r0 > r1) - (r0 < r1)  # the rank-only outcome: 1 player 0 wins, -1 player 1, 0 a tie
         t0 = (t0 > t1) - (t0 < t1)
-        if r0 == t0:
-            return
-        if r0 > 0:
-            d.win[0] -= w
-        elif r0 < 0:
-            d.win[1] -= w
-        else:
-            d.tie2 -= w
-        if t0 > 0:
-            d.win[0] += w
-        elif t0 < 0:
-            d.win[1] += w
-        else:
-            d.tie2 += w
+        if r0 != t0:
+            _add2(d, r0, -w)
+            _add2(d, t0, w)
         return
     for p in range(d.P):
         flat[p] = pc7_nonflush7_sum(key + d.hk[p])

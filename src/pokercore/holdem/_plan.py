@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import itertools
 from math import frexp, ldexp
 from typing import Any, NamedTuple
 
@@ -42,6 +41,7 @@ __all__ = [
     "hands",
     "normalise",
     "plan_exact",
+    "plural",
     "unit_seeds",
     "what",
 ]
@@ -182,13 +182,11 @@ def plan_exact(ranges: Ranges, boards: int, need: int, board: Any, dead_mask: in
         return ExactPlan(None, None, None, count, float("inf"),
                          f"search more than {steps:,} combinations of the ranges just to list their deals")
     seconds = exact_seconds(count, players, need)
-    seek = (by_class and seconds > limit and seconds / SUIT_RENAMINGS <= limit and count <= class_deals
-            and _renamings_kept(board, dead_mask))
-    if seconds > limit and not seek:
+    by_class = by_class and count > 1 and _deals.suit_renamings_kept(board, dead_mask) > 1
+    if seconds > limit and not (by_class and seconds / SUIT_RENAMINGS <= limit and count <= class_deals):
         return ExactPlan(None, None, None, count, seconds, None)
     holes, weights = _deals.build_deals(combos, offsets, weights, count)
-    classes = deal_classes(holes, board, dead_mask) if by_class and count > 1 and _renamings_kept(board, dead_mask) \
-        else None
+    classes = deal_classes(holes, board, dead_mask) if by_class else None
     if classes is not None:
         seconds = exact_seconds(len(classes[0]), players, need)
     return ExactPlan(holes, weights, classes, count, seconds, None)
@@ -229,36 +227,13 @@ def hands(plan: ExactPlan, boards: int, players: int) -> int:
 
 def what(plan: ExactPlan) -> str:
     """``1,624,350 deals``, or ``1,624,350 deals in 93,769 classes alike up to suits``."""
-    deals = f"{plan.deals:,} deal" + ("" if plan.deals == 1 else "s")
-    if plan.classes is None:
-        return deals
-    n = plan.enumerated
-    return f"{deals} in {n:,} class{'' if n == 1 else 'es'} alike up to suits"
+    deals = plural(plan.deals, "deal")
+    return deals if plan.classes is None else f"{deals} in {plural(plan.enumerated, 'class')} alike up to suits"
 
 
-def _renamings_kept(board: Any, dead_mask: int) -> bool:
-    """Whether a renaming of suits other than none maps the board and the dead cards onto themselves.
-
-    Without one no two deals are alike: the classes need not be sought.
-
-    >>> _renamings_kept(np.array([0, 5, 10], np.uint8), 0), _renamings_kept(np.array([0, 4, 8], np.uint8), 0)
-    (False, True)
-    """
-    board_mask = 0
-    for c in np.asarray(board).tolist():
-        board_mask |= 1 << c
-    for perm in itertools.permutations(range(4)):
-        if perm != (0, 1, 2, 3) and all(_rename(m, perm) == m for m in (board_mask, dead_mask)):
-            return True
-    return False
-
-
-def _rename(mask: int, perm: tuple[int, ...]) -> int:
-    out = 0
-    for c in range(52):
-        if mask >> c & 1:
-            out |= 1 << ((c & ~3) | perm[c & 3])
-    return out
+def plural(n: int, word: str) -> str:
+    """``1 deal``, ``12 deals``, ``1,712,304 boards``, ``3 classes``."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}es" if word.endswith("s") else f"{n:,} {word}s"
 
 
 def deal_classes(holes: Any, board: Any, dead_mask: int) -> tuple[Any, Any] | None:

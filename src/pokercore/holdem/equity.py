@@ -62,7 +62,7 @@ from ._mc import TARGET_FIRST_UNITS as TARGET_FIRST_UNITS
 from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
 from ._plan import EXACT_MAX_SECONDS as EXACT_MAX_SECONDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from ._plan import ExactPlan, arrays, duration, exact_deals, figure, hands, normalise, plan_exact, what
+from ._plan import ExactPlan, arrays, duration, exact_deals, figure, hands, normalise, plan_exact, plural, what
 from ._run import EXACT_TASKS as EXACT_TASKS
 from ._run import as_executor, exact_run, progress_reporter
 
@@ -170,7 +170,7 @@ class EquityResult:
             if not self.exact:
                 line += f"  {p.stderr:7.3%}"
             lines.append(line)
-        how = (f"exact: {_plural(self.deals, 'deal')} x {_plural(self.boards, 'board')}" if self.exact
+        how = (f"exact: {plural(self.deals, 'deal')} x {plural(self.boards, 'board')}" if self.exact
                else f"Monte Carlo: {self.trials:,.0f} samples, seed {self.seed}")
         where = f"board {self.board or '(none)'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{where}; {how}")
@@ -379,7 +379,7 @@ def _choose(ranges: Any, boards: int, need: int, board: Any, dead_mask: int) -> 
                       class_deals=AUTO_CLASS_DEALS)
     if plan.refusal is not None:
         return False, "Monte Carlo (chosen: the ranges have too many deals to enumerate quickly)", None
-    about = f"{what(plan)} x {_plural(boards, 'board')}, {duration(plan.seconds)} on one core"
+    about = f"{what(plan)} x {plural(boards, 'board')}, {duration(plan.seconds)} on one core"
     if plan.seconds <= EXACT_AUTO_SECONDS:
         return True, f"exact (chosen: {about})", plan
     scored = figure(hands(plan, boards, len(ranges)))
@@ -399,11 +399,6 @@ def _combos_left(ranges: Any) -> list[int]:
         taken = set().union(*(f for q, f in enumerate(fixed) if q != p))
         out.append(sum(1 for (a, b), _ in r if a not in taken and b not in taken))
     return out
-
-
-def _plural(n: int, word: str) -> str:
-    """``1 deal``, ``12 deals``, ``1,712,304 boards``."""
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}es" if word.endswith("s") else f"{n:,} {word}s"
 
 
 def __getattr__(name: str) -> int:
