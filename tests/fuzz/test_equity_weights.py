@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pokercore.holdem.equity import equity
-from pokercore.holdem.ranges import Range, RangeSyntaxError, parse_range
+from pokercore.holdem.ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
 
 PARTS = ["AA", "KK", "QQ", "AKs", "AKo", "JTs", "T9s", "22", "A5s", "KQo", "AsKs", "QhJh", "7c6c"]
 BOARDS = ["2c 7d 9h", "Qh Jd 2s", "2c 7d 9h 4s", "Ah Kd 7c 7s 2d"]
@@ -90,3 +90,11 @@ def test_weights_that_are_not_in_range_are_refused(text: str) -> None:
 def test_hand_built_weights_are_checked(w: object) -> None:
     with pytest.raises(RangeSyntaxError, match="weight"):
         Range("x", (((51, 47), w),))  # type: ignore[arg-type]
+
+
+def test_deals_too_light_to_measure_are_refused_by_name() -> None:
+    """Found by the test above: the only possible deals weigh 1e-40 of the heaviest combos, so their squared
+    weights vanish from the exact sums and the spread (standard error, effective samples) divided by zero."""
+    players = ["AA:5e-324", "AA:5e-324", "KK:5e-324,AA:1e-05,QQ:1.401298464324817e-45"]
+    with pytest.raises(EmptyRangeError, match="weigh almost nothing"):
+        equity(players, board="2c 7d 9h", samples=3000, seed=0)

@@ -160,6 +160,11 @@ def stats(tally: Any, n: int, players: int) -> tuple[Any, list[float], float]:
                 f"no deal in {n:,} samples: each left some player only combos that share a card with the "
                 "other hands; the ranges (almost) never give the players disjoint hands: check them, narrow "
                 "them or give explicit hands")
+        if not s2 > 0:  # weights above the sums' resolution (2**-192 of a full weight), their squares below it
+            raise EmptyRangeError(
+                f"the deals of {n:,} samples weigh almost nothing (under 2**-96 of the heaviest combos, too "
+                "little to measure their spread): the ranges (almost) never give the players disjoint hands "
+                "with their heavier combos: check the weights, narrow the ranges or give explicit hands")
     else:
         a = b = tally[:players].astype(np.float64)
         s = s2 = float(n)
