@@ -15,6 +15,7 @@ import runpy
 import sys
 from pathlib import Path
 
+import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -53,7 +54,8 @@ extensions = [
     Extension(
         _module_name(pyx),
         [str(pyx.relative_to(HERE))],
-        include_dirs=[str(PKG.relative_to(HERE))],
+        # numpy's headers: a module that builds its arrays with the numpy C API (envs/_limit_hand.pyx)
+        include_dirs=[str(PKG.relative_to(HERE)), numpy.get_include()],
         extra_compile_args=compile_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )

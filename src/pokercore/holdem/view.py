@@ -66,6 +66,7 @@ class StateView:
         _aggressor: int | None
         _ranks: dict[int, int]
         _forced: tuple[int, ...]
+        _deck: list[int]
 
     @property
     def config(self) -> HoldemConfig:
@@ -81,6 +82,14 @@ class StateView:
     def button(self) -> int:
         """The button seat."""
         return self._button
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """All 52 card codes in dealing order: the hole cards seat by seat from the left of the button, then the board.
+
+        The dealer's view, cards still to come included: never show it to a player.
+        """
+        return tuple(self._deck)
 
     @property
     def hand_number(self) -> int:
