@@ -56,6 +56,7 @@ class StateView:
         _acted: list[bool]
         _reopen: list[bool]
         _aggressor: int | None
+        _deck: list[int]
 
     @property
     def config(self) -> DrawConfig:
@@ -71,6 +72,14 @@ class StateView:
     def button(self) -> int:
         """The button seat."""
         return self._button
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """All 52 card codes in dealing order: five per seat from the left of the button, then the draws'.
+
+        The dealer's view, cards still to come included: never show it to a player.
+        """
+        return tuple(self._deck)
 
     @property
     def hand_number(self) -> int:
