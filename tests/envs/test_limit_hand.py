@@ -212,3 +212,33 @@ def test_bad_arguments_of_the_compiled_hand_are_refused():
         assert hand.deck == deck and hand.decisions == decisions and hand.over  # a refused deal changes nothing
     state.fold()
     assert hand.payouts == state.payouts and hand.returns == (-1.0, 1.0)
+
+
+@pytest.mark.parametrize("env_class", ["holdem", "draw"])
+def test_a_copied_or_pickled_env_plays_on_like_the_original(env_class):
+    """Tree searches clone environments mid-hand: copies and pickles carry the compiled hand's deal and decisions."""
+    import copy
+    import pickle
+
+    from pokercore.envs import DrawEnv
+
+    env = HoldemEnv("fl", players=3) if env_class == "holdem" else DrawEnv(players=3)
+    fresh = copy.deepcopy(env)  # before any hand: still to be reset
+    fresh.reset(seed=11)
+    env.reset(seed=11)
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    clones = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    for clone in clones:
+        assert clone.driver._hand.decisions == env.driver._hand.decisions
+    lines = []
+    for e in (env, *clones):
+        moves = np.random.default_rng(5)
+        for agent in e.agent_iter():
+            obs, reward, terminated, _, info = e.last()
+            lines.append((agent, obs["observation"].tobytes(), reward, str(info)))
+            e.step(None if terminated else int(moves.choice(np.flatnonzero(obs["action_mask"]))))
+    third = len(lines) // 3
+    assert lines[:third] == lines[third:2 * third] == lines[2 * third:] and third >= 3

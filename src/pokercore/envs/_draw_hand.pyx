@@ -20,8 +20,10 @@ cimport numpy as cnp
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
+from pokercore.envs._hand_shared import rebuild
+
 from pokercore.ceval cimport pc_eval5_standard
-from pokercore.envs._limit_pots cimport MAXN, award
+from pokercore.envs._hand_shared cimport MAXN, award, read_deck
 
 cnp.import_array()
 
@@ -72,14 +74,18 @@ cdef class DrawHand:
     cdef unsigned char cards[52]
     cdef unsigned char hands[MAXN][5]
     cdef int used[2]
-    cdef long long *hist  # (seat, kind, chips) per slot, round 1 then round 2
+    cdef long long *hist  # (seat, kind, chips) per slot, round 1 then round 2; NULL until __init__
     #: (index, discarded codes) of every decision of the hand, in order
-    cdef public list decisions
+    cdef readonly list decisions
+    cdef tuple args  # the constructor's arguments (pickling)
+    cdef int ever_dealt
 
     FIELDS = ("hand", "cards", "street", "seat", "button", "actor", "dealt_in", "history")
 
-    def __cinit__(self):
-        self.hist = NULL
+    def __reduce__(self):
+        """Pickling and copying: the table, then the hand replayed from its deal and its decisions."""
+        moves = [index for index, _ in self.decisions]
+        return rebuild, (DrawHand, self.args, self.btn if self.ever_dealt else -1, bytes(self.cards[:52]), moves)
 
     def __dealloc__(self):
         free(self.hist)
@@ -115,21 +121,14 @@ cdef class DrawHand:
         self.done = 1
         self.act = -1
         self.decisions = []
+        self.args = (players, ante, small_bet, big_bet, max_bets, all_in, stacks, offsets, slots)
 
     # ------------------------------------------------------------------ dealing
     def deal(self, int button, deck):
         """Start a hand: ``button`` (any seat) and ``deck``, 52 distinct codes in dealing order."""
         cdef int i, j, k, n = self.n
         cdef unsigned char cards[52]
-        cdef unsigned long long seen = 0
-        if len(deck) != 52:
-            raise ValueError("DrawHand.deal: a deck of 52 codes")
-        for i in range(52):
-            k = deck[i]
-            if not 0 <= k < 52 or (seen >> k) & 1:
-                raise ValueError("DrawHand.deal: 52 distinct card codes 0..51")
-            seen |= 1ull << k
-            cards[i] = <unsigned char>k
+        read_deck(deck, cards, "DrawHand.deal")
         if not 0 <= button < n:
             raise ValueError("DrawHand.deal: the button must be a seat")
         # checked: now the hand changes
@@ -153,6 +152,7 @@ cdef class DrawHand:
         self.used[0] = self.used[1] = 0
         self.done = self.nshown = self.overflow = 0
         self.decisions = []
+        self.ever_dealt = 1
         self.pos = 0
         for k in range(self.m):
             i = self.order[k]

@@ -19,8 +19,10 @@ cimport numpy as cnp
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
+from pokercore.envs._hand_shared import rebuild
+
 from pokercore.ceval7 cimport pc_eval7
-from pokercore.envs._limit_pots cimport MAXN, award, showdown_seats
+from pokercore.envs._hand_shared cimport MAXN, award, read_deck, showdown_seats
 
 cnp.import_array()
 
@@ -74,15 +76,14 @@ cdef class LimitHand:
     cdef unsigned char brd[5]
     # betting actions of each street, the last ``slots`` of them in a ring: seat, kind, to, chips
     cdef int nacts[4]
-    cdef long long *ring
+    cdef long long *ring  # NULL until __init__ (a new object is zeroed)
     #: (kind index, "to") of every decision of the hand, in order
-    cdef public list decisions
+    cdef readonly list decisions
+    cdef tuple args  # the constructor's arguments (pickling)
+    cdef int ever_dealt
 
     FIELDS = ("hole", "hole_cards", "board", "board_cards", "street", "seat", "button", "actor", "small_blind",
               "big_blind", "dealt_in", "amounts", "street_actions", "history")
-
-    def __cinit__(self):
-        self.ring = NULL
 
     def __init__(self, int players, long long small_blind, long long big_blind, long long ante, bint ante_each,
                  long long small_bet, long long big_bet, int max_bets, bint heads_up_uncapped, tuple stacks,
@@ -118,6 +119,13 @@ cdef class LimitHand:
         self.done = 1
         self.act = -1
         self.decisions = []
+        self.args = (players, small_blind, big_blind, ante, ante_each, small_bet, big_bet, max_bets,
+                     heads_up_uncapped, stacks, offsets, slots)
+
+    def __reduce__(self):
+        """Pickling and copying: the table, then the hand replayed from its deal and its decisions."""
+        moves = [0 if k == K_FOLD else 1 if k <= K_CALL else 2 for k, _ in self.decisions]
+        return rebuild, (LimitHand, self.args, self.btn if self.ever_dealt else -1, bytes(self.cards[:52]), moves)
 
     def __dealloc__(self):
         free(self.ring)
@@ -127,15 +135,7 @@ cdef class LimitHand:
         """Start a hand: ``button`` (a seat with chips) and ``deck``, 52 distinct codes in dealing order."""
         cdef int i, j, k, n = self.n
         cdef unsigned char cards[52]
-        cdef unsigned long long seen = 0
-        if len(deck) != 52:
-            raise ValueError("LimitHand.deal: a deck of 52 codes")
-        for i in range(52):
-            k = deck[i]
-            if not 0 <= k < 52 or (seen >> k) & 1:
-                raise ValueError("LimitHand.deal: 52 distinct card codes 0..51")
-            seen |= 1ull << k
-            cards[i] = <unsigned char>k
+        read_deck(deck, cards, "LimitHand.deal")
         if not 0 <= button < n or self.start[button] <= 0:
             raise ValueError("LimitHand.deal: the button must be a seat with chips")
         # checked: now the hand changes
@@ -165,6 +165,7 @@ cdef class LimitHand:
         self.aggressor = -1
         self.dead = 0
         self.decisions = []
+        self.ever_dealt = 1
         self._post_forced_bets()
         self.pos = 0
         for k in range(self.m):
@@ -548,8 +549,7 @@ cdef class LimitHand:
         cdef int legal = self._options(&call_to, &raise_to)
         out = []
         if legal & 1:
-            out.append((0, "fold", 0))
-            out.append((1, "call", call_to))
+            out += [(0, "fold", 0), (1, "call", call_to)]
         elif legal & 2:
             out.append((1, "check", 0))
         if legal & 4:

@@ -1,7 +1,11 @@
 # cython: language_level=3
-"""The showdown order and the pots of a compiled fixed-limit hand (:mod:`pokercore.envs._limit_hand`).
+"""What the compiled hands (:mod:`pokercore.envs._limit_hand`, :mod:`pokercore.envs._draw_hand`) share.
 
-The same arithmetic as :func:`pokercore.holdem.showdown.showdown_order`,
+The showdown order, the pots, and rebuilding a hand from its deal and
+decisions (how they are pickled and copied).
+
+
+The pots: the same arithmetic as :func:`pokercore.holdem.showdown.showdown_order`,
 :func:`~pokercore.holdem.showdown.hand_pots` (over
 :func:`pokercore.pots.build_pots`) and :func:`~pokercore.holdem.showdown.award`
 (over :func:`pokercore.pots.split_pot`), on C arrays of at most ``MAXN``
@@ -133,3 +137,29 @@ cdef bint _same(const int *a, int na, const int *b, int nb) noexcept nogil:
         if a[k] != b[k]:
             return False
     return True
+
+
+cdef int read_deck(object deck, unsigned char *out, str who) except -1:
+    """Copy ``deck``, 52 distinct codes 0..51, into ``out``; ValueError (``out`` half written) otherwise."""
+    cdef int i, k
+    cdef unsigned long long seen = 0
+    if len(deck) != 52:
+        raise ValueError(f"{who}: a deck of 52 codes")
+    for i in range(52):
+        k = deck[i]
+        if not 0 <= k < 52 or (seen >> k) & 1:
+            raise ValueError(f"{who}: 52 distinct card codes 0..51")
+        seen |= 1ull << k
+        out[i] = <unsigned char>k
+    return 0
+
+
+def rebuild(cls, args, button, deck, moves):
+    """A copy made by a hand's ``__reduce__``: the same table, the same deal, the same decisions."""
+    hand = cls(*args)
+    if button >= 0:
+        hand.deal(button, deck)
+        for index in moves:
+            if not hand.apply(index):
+                raise ValueError(f"cannot rebuild the hand: decision {index} is not legal in it")
+    return hand

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The pots of a compiled fixed-limit hand (see _limit_pots.pyx)."""
+"""What the compiled hands share (see _hand_shared.pyx)."""
 
 cdef enum:
     MAXN = 10
@@ -8,3 +8,4 @@ cdef int showdown_seats(const int *order, int m, const int *place, const int *li
                         int *seats) noexcept nogil
 cdef void award(const long long *committed, const int *live, int n, const int *ranks, int button, long long dead,
                 int bbseat, long long *payouts, int *winners) noexcept nogil
+cdef int read_deck(object deck, unsigned char *out, str who) except -1
