@@ -3,7 +3,9 @@
 One episode is one hand from the configured stacks, the button on a seat
 drawn from the environment's generator.  The arrays are a pure function of
 the seat's :class:`pokercore.draw.Observation` (:func:`encode_observation`),
-so they hold nothing the engine would not show that seat.
+so they hold nothing the engine would not show that seat.  :class:`DrawEnv`
+plays its hands in a compiled hand that writes the same arrays
+(``pokercore.envs._draw_compiled``).
 
 Actions (``Discrete(37)``)
 --------------------------

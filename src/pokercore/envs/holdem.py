@@ -6,7 +6,8 @@ from the configured stacks, the button on a seat drawn from the
 environment's generator.  The arrays are a pure function of the seat's
 :class:`pokercore.holdem.observation.Observation` (see
 :mod:`pokercore.envs.holdem_spaces`), so they hold nothing the engine would
-not show that seat.
+not show that seat.  :class:`HoldemEnv` plays fixed-limit tables in a
+compiled hand that writes the same arrays (``pokercore.envs._holdem_limit``).
 
 Actions: ``Discrete(10)`` in no-limit and pot-limit (fold, check/call,
 min-raise, 1/3, 1/2, 2/3, 1, 1.5 and 2 pot, max), ``Discrete(3)`` in fixed
