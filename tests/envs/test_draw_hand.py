@@ -186,3 +186,71 @@ def test_bad_arguments_of_the_compiled_hand_are_refused():
     assert hand.actor == 1 and hand.apply(3) and hand.actor == 0  # a bet
     with pytest.raises(ValueError):
         hand.observation(2)
+
+
+def test_native_discards_are_replaced_in_the_agents_order_like_the_engine():
+    """The engine replaces an agent's discards in the order it names them; so does the compiled hand."""
+    import copy
+
+    from pokercore.draw import Action
+
+    def agent(obs):  # the first two cards as held: not the highest first
+        return Action("draw", 0, obs.hand[:2]) if obs.street == "draw" else Action("check", 0)
+
+    cfg = DrawConfig(players=2)
+    infos = []
+    for env in (DrawEnv(config=cfg), CardGameAEC(DrawDriver(cfg))):
+        env.reset(seed=0, options={"button": 0, "deck": "2c 3c 4d 5h 7s  As Ks Qs Js 9h  8c 8d 8h 8s"})
+        while env.driver.actor is not None:
+            env.driver.play_native(env.driver.actor, agent)
+        infos.append(env.driver.info(1))
+        if isinstance(env.driver, CompiledDrawDriver):
+            copied = copy.deepcopy(env.driver._hand)  # the copy replays the draws in the same order
+            assert copied.hand(1) == env.driver._hand.hand(1) == env.driver.state.hands[1]
+    assert infos[0] == infos[1] and infos[0]["revealed"]["player_1"] == "8c 8d 4d 5h 7s"
+
+
+def test_draw_cards_refuses_what_is_not_a_draw_of_the_hand_and_changes_nothing():
+    cfg = DrawConfig(players=2)
+    lay = draw_layout(cfg)
+    hand = DrawHand(2, 1, 2, 4, 4, False, (10, 10), (*(lay._at[f] for f in DrawHand.FIELDS), lay.size), lay.slots)
+    hand.deal(0, bytes(range(52)))
+    assert hand.draw_cards(()) is False  # a betting round, not the draw
+    assert hand.apply(1) and hand.apply(1) and hand.drawing  # both check: the draw
+    seat = hand.actor
+    cards = hand.hand(seat)
+    for bad in ((cards[0], cards[0]), (51,), cards[:4], [cards[0]], (cards[0], 99)):
+        assert hand.draw_cards(bad) is False and hand.hand(seat) == cards and hand.actor == seat
+    assert hand.draw_cards((cards[2], cards[0])) and hand.actor != seat
+
+
+def test_chips_the_compiled_hand_cannot_hold_are_played_by_the_engine():
+    big = DrawConfig(players=2, starting_stacks=2**52)  # 2**53 chips in all
+    assert type(DrawEnv(config=big).driver) is DrawDriver
+    huge_bet = DrawConfig(players=3, ante=0, small_bet=2**63 - 1, big_bet=1, all_in=True,
+                          starting_stacks=[100, 200, 300])
+    env, ref = DrawEnv(config=huge_bet), CardGameAEC(DrawDriver(huge_bet))
+    assert type(env.driver) is DrawDriver
+    for e in (env, ref):
+        e.reset(seed=0, options={"button": 2})
+        e.step(3)
+    assert env.driver.state.legal_actions() == ref.driver.state.legal_actions()
+    lay = draw_layout(DrawConfig(players=2))
+    offsets = (*(lay._at[f] for f in DrawHand.FIELDS), lay.size)
+    with pytest.raises(ValueError):
+        DrawHand(2, 0, 2**53, 4, 4, False, (10, 10), offsets, lay.slots)
+
+
+def test_a_compiled_hand_is_initialised_once_and_reads_decks_strictly():
+    lay = draw_layout(DrawConfig(players=2))
+    args = (2, 1, 2, 4, 4, False, (10, 10), (*(lay._at[f] for f in DrawHand.FIELDS), lay.size), lay.slots)
+    hand = DrawHand(*args)
+    hand.deal(0, np.arange(52))  # numpy integers are integers
+    hand.apply(3)
+    with pytest.raises(TypeError):
+        hand.__init__(*args)  # would leave the history behind the counts
+    obs = hand.observation(0)["observation"]  # still the same hand
+    assert obs[lay["history"]].sum() > 0
+    with pytest.raises(TypeError):
+        hand.deal(0, [c + 0.5 for c in range(52)])  # a float is not a card code, never truncated
+    assert hand.decisions == [(3, ())]

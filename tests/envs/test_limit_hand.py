@@ -242,3 +242,31 @@ def test_a_copied_or_pickled_env_plays_on_like_the_original(env_class):
             e.step(None if terminated else int(moves.choice(np.flatnonzero(obs["action_mask"]))))
     third = len(lines) // 3
     assert lines[:third] == lines[third:2 * third] == lines[2 * third:] and third >= 3
+
+
+def test_chips_and_histories_the_compiled_hand_cannot_hold_are_played_by_the_engine():
+    for cfg, slots in ((HoldemConfig("fl", players=2, small_bet=2**63 - 1, big_bet=1), None),
+                       (HoldemConfig("fl", players=2, starting_stacks=2**52), None),
+                       (HoldemConfig("fl", players=2, heads_up_uncapped=True, raise_cap=2**40), None),
+                       (HoldemConfig("fl", players=2), 2**20 + 1)):
+        assert not compiled_limit(cfg, slots)
+    cfg = HoldemConfig("fl", players=2, small_bet=2**63 - 1, big_bet=1)
+    env, ref = HoldemEnv(config=cfg), CardGameAEC(HoldemDriver(cfg))
+    assert type(env.driver) is HoldemDriver
+    for e in (env, ref):
+        e.reset(seed=0)
+    seat = env.driver.actor
+    assert env.driver.moves(seat) == ref.driver.moves(seat) and str(env.driver.moves(seat)[2]) == "raise to 200"
+
+
+def test_a_compiled_limit_hand_is_initialised_once():
+    driver = HoldemEnv("fl", players=2).driver
+    hand = driver._hand
+    args = hand.__reduce__()[1][1]
+    hand.deal(0, bytes(range(52)))
+    hand.apply(2)
+    with pytest.raises(TypeError):
+        hand.__init__(*args)
+    assert hand.observation(0)["observation"][driver.layout["street_actions"]].sum() == 1  # the same hand
+    with pytest.raises(ValueError):
+        LimitHand(*args[:3], 2**53, *args[4:])  # an ante of 2**53

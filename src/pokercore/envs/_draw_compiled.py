@@ -23,10 +23,26 @@ from ..draw import Action, DrawConfig, DrawState
 from ._draw_driver import DrawDriver
 from ._draw_hand import KINDS, DrawHand
 from ._driver import Agent, card_names
-from .draw_spaces import DISCARD, action_from_index, draw_layout, index_of_action
+from .draw_spaces import DISCARD, action_from_index, draw_layout
 from .errors import EnvError
 
-__all__ = ["CompiledDrawDriver"]
+__all__ = ["CompiledDrawDriver", "compiled_draw"]
+
+_CHIPS_LIMIT = 2**53  # chips the vectors (float32) and the C hand (int64) both hold without a doubt
+
+
+def compiled_draw(config: DrawConfig) -> bool:
+    """Whether :class:`CompiledDrawDriver` plays ``config``: chips and history the C hand holds.
+
+    Chip counts of 2**53 or more, or a history of more than 2**16 slots a
+    round, are played by the engine's driver.
+
+    >>> compiled_draw(DrawConfig(players=6)), compiled_draw(DrawConfig(players=2, starting_stacks=2**53))
+    (True, False)
+    """
+    amounts = (config.ante, config.small_bet, int(config.big_bet))  # type: ignore[arg-type]
+    return (sum(config.stacks) < _CHIPS_LIMIT and max(amounts) < _CHIPS_LIMIT and config.max_bets < 2**31 - 1
+            and draw_layout(config).slots <= 2**16)
 
 
 def _action(index: int, codes: tuple[int, ...], amounts: dict[int, int]) -> Action:
@@ -53,10 +69,11 @@ class CompiledDrawDriver(DrawDriver):
             super().new_hand(rng, options)
             st = self._state
             assert st is not None
-            self._hand.deal(st.button, st.deck)
+            self._hand.deal(st.button, bytes(st.deck))
         else:
             button = self._random_button(rng)
-            self._hand.deal(button, rng.permutation(52))  # the engine's own draw: DrawState(seed=rng)
+            # the engine's own draw, DrawState(seed=rng); as bytes, the hand's fast form of a deck
+            self._hand.deal(button, rng.permutation(52).astype(np.uint8).tobytes())
             self._state = None
             self._version += 1
         self._amounts = []
@@ -110,19 +127,22 @@ class CompiledDrawDriver(DrawDriver):
 
     def play_native(self, seat: int, agent: Agent) -> None:
         st = self.state
-        obs = st.observe(seat)
-        answer = agent(obs)
-        before = len(st.events)
+        hand = self._hand
+        before_hand, before_events = st.hands[seat], len(st.events)
         try:
-            st.act(answer, seat=seat)  # the engine reads and checks any answer
+            st.act(agent(st.observe(seat)), seat=seat)  # the engine reads and checks any answer
         except ValueError as exc:
             raise EnvError(f"the agent of seat {seat} returned an illegal action: {exc}") from None
-        ev = st.events[before]
-        move = Action("draw", 0, tuple(c for c in obs.hand if c not in st.hands[seat])) if ev.kind == "draw" \
-            else Action(ev.kind, ev.amount)
-        index = index_of_action(obs, move)
-        amounts = {} if self._hand.drawing else {i: chips for i, _, chips in self._hand.betting()}
-        if not self._hand.apply(index):  # pragma: no cover
+        ev = st.events[before_events]
+        amounts: dict[int, int] = {}
+        if ev.kind == "draw":  # the discards in the order the engine replaced them (the deck's order of the new cards)
+            after, deck = st.hands[seat], st.deck
+            swaps = sorted((deck.index(new), old) for old, new in zip(before_hand, after) if old != new)
+            done = hand.draw_cards(tuple(old for _, old in swaps))
+        else:
+            amounts = {i: chips for i, _, chips in hand.betting()}
+            done = hand.apply(KINDS.index(ev.kind))  # fold, check, call, bet, raise: indices 0..4
+        if not done:  # pragma: no cover
             raise AssertionError(f"the compiled hand refused the engine's {ev.kind} of seat {seat}")
         self._amounts.append(amounts)
         self._version += 1

@@ -20,6 +20,8 @@ cimport numpy as cnp
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
+import operator
+
 from pokercore.envs._hand_shared import rebuild
 
 from pokercore.ceval cimport pc_eval5_standard
@@ -84,7 +86,7 @@ cdef class DrawHand:
 
     def __reduce__(self):
         """Pickling and copying: the table, then the hand replayed from its deal and its decisions."""
-        moves = [index for index, _ in self.decisions]
+        moves = [codes if index >= DISCARD else index for index, codes in self.decisions]
         return rebuild, (DrawHand, self.args, self.btn if self.ever_dealt else -1, bytes(self.cards[:52]), moves)
 
     def __dealloc__(self):
@@ -94,10 +96,12 @@ cdef class DrawHand:
                  bint all_in, tuple stacks, tuple offsets, int slots):
         cdef int i, k = 0, w = players + 6
         cdef long long total = 0
+        if self.hist != NULL:
+            raise TypeError("DrawHand: a hand is initialised once")
         if not 2 <= players <= 6 or len(stacks) != players or len(offsets) != 9 or not 1 <= slots <= 1 << 16:
             raise ValueError("DrawHand: a table of 2..6 players, one stack each, 9 offsets, 1..2**16 slots")
-        if min(ante, small_bet, big_bet, max_bets) < 0:
-            raise ValueError("DrawHand: no ante, bet or cap below 0")
+        if min(ante, small_bet, big_bet, max_bets) < 0 or max(ante, small_bet, big_bet) >= CHIPS_MAX:
+            raise ValueError("DrawHand: an ante, bets and a cap of 0..2**53")
         for i in range(players):
             self.start[i] = stacks[i]
             total += self.start[i] if 0 <= self.start[i] < CHIPS_MAX else CHIPS_MAX
@@ -242,31 +246,15 @@ cdef class DrawHand:
         """Play action index ``index`` for the seat to act; False, changing nothing, when it is not legal now."""
         cdef long long call = 0, agg = 0
         cdef long long legal = self._legal(&call, &agg)
-        cdef int i = self.act, k, d, at
+        cdef int i = self.act, k, d
         cdef bint full
         cdef unsigned char order_desc[5]
-        cdef unsigned char old
         if not 0 <= index < NUM_ACTIONS or not (legal >> index) & 1:
             return False
-        if index >= DISCARD:
+        if index >= DISCARD:  # the discards of mask d, highest first
             d = index - DISCARD
             _sorted_desc(self.hands[i], order_desc)
-            codes = tuple([order_desc[k] for k in range(5) if (d >> k) & 1])
-            self.decisions.append((index, codes))
-            for k in range(5):  # the discards, highest first, each replaced in place by the next card
-                if (d >> k) & 1:
-                    old = order_desc[k]
-                    for at in range(5):
-                        if self.hands[i][at] == old:
-                            self.hands[i][at] = self.cards[self.pos]
-                            self.pos += 1
-                            break
-            self.drawn[i] = _bits(d)
-            for k in range(self.place[i] + 1, self.m):
-                if self.live[self.order[k]]:
-                    self.act = self.order[k]
-                    return True
-            self._begin_betting(BET2)
+            self._draw(index, tuple([order_desc[k] for k in range(5) if (d >> k) & 1]))
             return True
         self.decisions.append((index, ()))
         if index == FOLD:
@@ -301,6 +289,47 @@ cdef class DrawHand:
                         self.reopen[k] = 1
             self._next_betting_actor(i)
         return True
+
+    def draw_cards(self, codes):
+        """Discard ``codes`` (a tuple of 0-3 distinct cards of the seat to draw) and replace them in that order.
+
+        The engine replaces discards in the order given (an agent's order);
+        :meth:`apply` gives them highest first.  False, changing nothing, when
+        it is not the draw or the cards are not 0-3 distinct cards of the hand.
+        """
+        cdef int i = self.act, k, d = 0
+        cdef unsigned char order_desc[5]
+        if i < 0 or self.street != DRAW or type(codes) is not tuple or len(codes) > 3:
+            return False
+        _sorted_desc(self.hands[i], order_desc)
+        for c in codes:
+            c = operator.index(c)
+            for k in range(5):
+                if order_desc[k] == c and not (d >> k) & 1:
+                    d |= 1 << k
+                    break
+            else:
+                return False  # not in the hand, or twice
+        self._draw(DISCARD + d, tuple([operator.index(c) for c in codes]))
+        return True
+
+    cdef int _draw(self, int index, tuple codes) except -1:
+        """Replace ``codes`` (cards of the seat to draw, already checked) in order by the next cards of the deck."""
+        cdef int i = self.act, k, at
+        self.decisions.append((index, codes))
+        for c in codes:
+            for at in range(5):
+                if self.hands[i][at] == c:
+                    self.hands[i][at] = self.cards[self.pos]
+                    self.pos += 1
+                    break
+        self.drawn[i] = len(codes)
+        for k in range(self.place[i] + 1, self.m):
+            if self.live[self.order[k]]:
+                self.act = self.order[k]
+                return 0
+        self._begin_betting(BET2)
+        return 0
 
     cdef void _put(self, int i, int kind, long long chips) noexcept:
         self.chips_[i] -= chips

@@ -15,6 +15,8 @@ pot, and each pot goes to its best hands, odd chips one at a time from the
 left of the button.
 """
 
+import operator
+
 
 cdef int showdown_seats(const int *order, int m, const int *place, const int *live, int aggressor,
                         int *seats) noexcept nogil:
@@ -140,17 +142,29 @@ cdef bint _same(const int *a, int na, const int *b, int nb) noexcept nogil:
 
 
 cdef int read_deck(object deck, unsigned char *out, str who) except -1:
-    """Copy ``deck``, 52 distinct codes 0..51, into ``out``; ValueError (``out`` half written) otherwise."""
+    """Copy ``deck``, 52 distinct codes 0..51, into ``out``; an error (``out`` half written) otherwise.
+
+    ``deck``: 52 bytes (the drivers' fast form), or a sequence of 52 integers
+    (Python or numpy; a float or anything else is refused, never truncated).
+    """
     cdef int i, k
     cdef unsigned long long seen = 0
+    cdef const unsigned char[:] raw
     if len(deck) != 52:
         raise ValueError(f"{who}: a deck of 52 codes")
+    if type(deck) is bytes:
+        raw = deck
+        for i in range(52):
+            out[i] = raw[i]
+    else:
+        for i in range(52):
+            code = operator.index(deck[i])
+            out[i] = <unsigned char>code if 0 <= code < 52 else 52
     for i in range(52):
-        k = deck[i]
-        if not 0 <= k < 52 or (seen >> k) & 1:
+        k = out[i]
+        if k >= 52 or (seen >> k) & 1:
             raise ValueError(f"{who}: 52 distinct card codes 0..51")
         seen |= 1ull << k
-        out[i] = <unsigned char>k
     return 0
 
 
@@ -159,7 +173,7 @@ def rebuild(cls, args, button, deck, moves):
     hand = cls(*args)
     if button >= 0:
         hand.deal(button, deck)
-        for index in moves:
-            if not hand.apply(index):
+        for index in moves:  # an action index, or the cards of a draw in the order they were replaced
+            if not (hand.draw_cards(index) if type(index) is tuple else hand.apply(index)):
                 raise ValueError(f"cannot rebuild the hand: decision {index} is not legal in it")
     return hand

@@ -32,7 +32,7 @@ from ._driver import Agent, card_names
 from ._holdem_driver import HoldemDriver
 from ._limit_hand import KINDS, LimitHand
 from .errors import EnvError
-from .holdem_spaces import action_from_index
+from .holdem_spaces import action_from_index, holdem_layout
 
 __all__ = ["LimitDriver", "compiled_limit"]
 
@@ -40,9 +40,20 @@ _INDEX_OF_KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
 _CHIPS_LIMIT = 2**53  # chips the vectors (float32) and the C hand (int64) both hold without a doubt
 
 
-def compiled_limit(config: HoldemConfig) -> bool:
-    """Whether :class:`LimitDriver` plays ``config``: fixed-limit hold'em with chip counts the C hand holds."""
-    return config.variant == "fl" and sum(config.stacks) < _CHIPS_LIMIT
+def compiled_limit(config: HoldemConfig, history_slots: int | None = None) -> bool:
+    """Whether :class:`LimitDriver` plays ``config``: fixed-limit hold'em whose chips and history the C hand holds.
+
+    Anything else (no-limit, pot-limit, chip counts of 2**53 or more, a
+    history of more than 2**20 slots a street) is played by the engine's driver.
+
+    >>> compiled_limit(HoldemConfig("fl")), compiled_limit(HoldemConfig("nl"))
+    (True, False)
+    """
+    if config.variant != "fl":
+        return False
+    amounts = (config.small_blind, config.big_blind, config.ante, int(config.small_bet), int(config.big_bet))  # type: ignore[arg-type]
+    return (sum(config.stacks) < _CHIPS_LIMIT and max(amounts) < _CHIPS_LIMIT and config.max_bets < 2**31 - 1
+            and holdem_layout(config, history_slots).slots <= 2**20)
 
 
 class LimitDriver(HoldemDriver):
@@ -66,10 +77,11 @@ class LimitDriver(HoldemDriver):
             super().new_hand(rng, options)
             st = self._state
             assert st is not None
-            self._hand.deal(st.button, st.deck)
+            self._hand.deal(st.button, bytes(st.deck))
         else:
             button = self._random_button(rng)
-            self._hand.deal(button, rng.permutation(52))  # the engine's own draw: HoldemState(seed=rng)
+            # the engine's own draw, HoldemState(seed=rng); as bytes, the hand's fast form of a deck
+            self._hand.deal(button, rng.permutation(52).astype(np.uint8).tobytes())
             self._state = None
             self._version += 1
         self._dealt = True

@@ -90,6 +90,8 @@ cdef class LimitHand:
                  tuple offsets, int slots):
         cdef int i, k = 0, w = players + 7
         cdef long long total = 0
+        if self.ring != NULL:
+            raise TypeError("LimitHand: a hand is initialised once")
         if not 2 <= players <= MAXN or len(stacks) != players or len(offsets) != 15 or not 1 <= slots <= 1 << 20:
             raise ValueError("LimitHand: a table of 2..10 players, one stack each, 15 offsets, 1..2**20 slots")
         for i in range(players):
@@ -98,8 +100,9 @@ cdef class LimitHand:
             if total >= CHIPS_MAX:
                 raise ValueError("LimitHand: stacks of 0..2**53 chips in all")
             k += self.start[i] > 0
-        if k < 2 or min(small_blind, big_blind, ante, small_bet, big_bet, max_bets) < 0:
-            raise ValueError("LimitHand: two seats with chips, and no forced bet or limit below 0")
+        if k < 2 or min(small_blind, big_blind, ante, small_bet, big_bet, max_bets) < 0 or \
+                max(small_blind, big_blind, ante, small_bet, big_bet) >= CHIPS_MAX:
+            raise ValueError("LimitHand: two seats with chips, forced bets and limits of 0..2**53")
         # every field inside the vector: each write of _encode stays in it whatever the hand
         ends = (2, 52, 5, 52, 5, players, players, players, players, players, 6 * players + 6, 3, 4, 4 * slots * w)
         for k in range(14):
@@ -111,14 +114,11 @@ cdef class LimitHand:
         (self.hole_at, self.hole_cards_at, self.board_at, self.board_cards_at, self.street_at, self.seat_at,
          self.button_at, self.actor_at, self.sb_at, self.bb_at, self.dealt_at, self.amounts_at, self.counts_at,
          self.history_at, self.size) = offsets
-        self.slots = slots
-        self.width = w
+        self.slots, self.width = slots, w
         self.ring = <long long *>malloc(<size_t>slots * 16 * sizeof(long long))
         if self.ring == NULL:
             raise MemoryError()
-        self.done = 1
-        self.act = -1
-        self.decisions = []
+        self.done, self.act, self.decisions = 1, -1, []
         self.args = (players, small_blind, big_blind, ante, ante_each, small_bet, big_bet, max_bets,
                      heads_up_uncapped, stacks, offsets, slots)
 

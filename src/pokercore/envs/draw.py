@@ -44,7 +44,7 @@ import numpy as np  # noqa: F401  (the examples)
 
 from ..draw import DrawConfig, DrawState
 from ._aec import CardGameAEC
-from ._draw_compiled import CompiledDrawDriver
+from ._draw_compiled import CompiledDrawDriver, compiled_draw
 from ._draw_driver import DrawDriver
 from ._driver import Agent
 from ._single import CardGameGym
@@ -134,7 +134,8 @@ class DrawEnv(CardGameAEC):
                  render_mode: str | None = None, illegal_action: str = "raise",
                  illegal_penalty: float | None = None) -> None:
         cfg = _config(players, config)
-        super().__init__(CompiledDrawDriver(cfg), render_mode=render_mode, illegal_action=illegal_action,
+        driver = CompiledDrawDriver(cfg) if compiled_draw(cfg) else DrawDriver(cfg)
+        super().__init__(driver, render_mode=render_mode, illegal_action=illegal_action,
                          illegal_penalty=illegal_penalty, seed=cfg.seed)
 
     @property

@@ -149,7 +149,8 @@ class HoldemEnv(CardGameAEC):
                  history_slots: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",
                  illegal_penalty: float | None = None) -> None:
         cfg = _config(variant, players, config)
-        driver = LimitDriver(cfg, history_slots) if compiled_limit(cfg) else HoldemDriver(cfg, history_slots)
+        compiled = compiled_limit(cfg, history_slots)
+        driver = LimitDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
         super().__init__(driver, render_mode=render_mode, illegal_action=illegal_action,
                          illegal_penalty=illegal_penalty, seed=cfg.seed)
 
