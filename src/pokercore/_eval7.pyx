@@ -22,8 +22,9 @@ from pokercore.workers import check_workers, run_rows
 
 cdef extern from "_evaluator_rows.h" nogil:
     void pc_rows_init()
-    int pc_rows_set_hw(int want)
-    int pc_rows_hw
+    int pc_rows_set_way(int want)
+    int pc_rows_best()
+    int pc_rows_way
     Py_ssize_t pc_rows7(const uint8_t *p, int32_t *r, Py_ssize_t n)
     Py_ssize_t pc_rows6(const uint8_t *p, int32_t *r, Py_ssize_t n)
     Py_ssize_t pc_rows5(const uint8_t *p, int32_t *r, Py_ssize_t n, int binh)
@@ -151,15 +152,26 @@ cdef enum:
 _ROWS3, _ROWS5, _ROWS5_BINH = ROWS3, ROWS5, ROWS5_BINH
 
 
-def _popcnt(want=None):
-    """Tests: True when the batch loops count bits with the popcnt instruction, False for the portable count.
+#: The ways the batch loops can count a row's card bits, slowest first (private).
+_ROWS_WAYS = ("portable", "popcnt", "avx512")
 
-    ``want`` True or False switches (True only on a CPU with the
-    instruction); None leaves the choice.  Both give the same answers.
+
+def _rows_way(want=None):
+    """Tests: the way the batch loops count bits now, one of ``_ROWS_WAYS``.
+
+    ``want`` (one of ``_ROWS_WAYS``) switches to that way when this CPU has
+    it, else to the best it has; None leaves the choice, and ``"best"``
+    restores the best.  Every way gives the same answers.  Not while another
+    thread ranks a batch.
     """
     if want is not None:
-        pc_rows_set_hw(1 if want else 0)
-    return pc_rows_hw == 1
+        pc_rows_set_way(-1 if want == "best" else _ROWS_WAYS.index(want))
+    return _ROWS_WAYS[pc_rows_way]
+
+
+def _rows_best_way():
+    """Tests: the best way of ``_ROWS_WAYS`` this CPU has."""
+    return _ROWS_WAYS[pc_rows_best()]
 
 
 @cython.auto_pickle(False)  # raw pointers into the caller's arrays: never pickled

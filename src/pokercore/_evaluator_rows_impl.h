@@ -1,14 +1,19 @@
-/* The batch loops of _evaluator_rows.h, written once and compiled twice.
+/* The batch loops of _evaluator_rows.h, written once and compiled for each way
+ * of counting bits.
  *
- * No include guard: _evaluator_rows.h includes this file twice, with
- * PC_ROWS_NAME(base) naming the functions (base_hw, base_sw), PC_ROWS_ATTR
- * their attributes (target("popcnt") or nothing) and PC_ROWS_POPCOUNT the bit
- * count they use.  Each loop returns -1, or the first row that is not distinct
- * codes 0..51, having written the ranks of the rows before it only.
+ * No include guard: _evaluator_rows.h includes this file once a way, with
+ * PC_ROWS_NAME(base) naming the functions (base_sw, base_hw, ...), PC_ROWS_ATTR
+ * their attributes (the instructions they may use), PC_ROWS_POPCOUNT the bit
+ * count of one row and PC_ROWS_CHECK4(s, cards) the test of four rows' sums
+ * (true when every one has `cards` bits).  With PC_ROWS_GROUPS_ONLY defined only
+ * the four-row loops (7, 6 and 5 cards) are compiled: the others count one row
+ * at a time and gain nothing from a vector count.  Each loop returns -1, or the
+ * first row that is not distinct codes 0..51, having written the ranks of the
+ * rows before it only.
  *
  * Four rows at a time: the sums of four rows, one test (each row's bit count is
- * at most its number of cards, so the four counts add up to four times that
- * exactly when every row passes), then four lookups.  A group that fails goes to
+ * at most its number of cards, so the four pass together exactly when each
+ * one's count is that number), then four lookups.  A group that fails goes to
  * the row-at-a-time loop, which finds the row.
  */
 
@@ -18,17 +23,14 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows7)(const uint8_t *p, in
     ptrdiff_t i = 0;
     int j;
     for (; i + 4 <= n; i += 4, p += 4 * 7) {
-        uint64_t k[4], b[4];
+        pc_kb s[4];
         pc_read_ahead(p);
-        for (j = 0; j < 4; j++) {
-            pc_kb s = pc_kb_sum7(p + 7 * j, bias);
-            k[j] = pc_kb_key(s);
-            b[j] = pc_kb_bits(s);
-        }
-        if (PC_ROWS_POPCOUNT(b[0]) + PC_ROWS_POPCOUNT(b[1]) + PC_ROWS_POPCOUNT(b[2]) + PC_ROWS_POPCOUNT(b[3]) != 4 * 7)
+        for (j = 0; j < 4; j++)
+            s[j] = pc_kb_sum7(p + 7 * j, bias);
+        if (!PC_ROWS_CHECK4(s, 7))
             break;
         for (j = 0; j < 4; j++)
-            r[i + j] = pc7_rank7_sum(k[j], b[j]);
+            r[i + j] = pc7_rank7_sum(pc_kb_key(s[j]), pc_kb_bits(s[j]));
     }
     for (; i < n; i++, p += 7) {
         pc_kb s = pc_kb_sum7(p, bias);
@@ -46,17 +48,14 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows6)(const uint8_t *p, in
     ptrdiff_t i = 0;
     int j;
     for (; i + 4 <= n; i += 4, p += 4 * 6) {
-        uint64_t k[4], b[4];
+        pc_kb s[4];
         pc_read_ahead(p);
-        for (j = 0; j < 4; j++) {
-            pc_kb s = pc_kb_sum6(p + 6 * j, bias);
-            k[j] = pc_kb_key(s);
-            b[j] = pc_kb_bits(s);
-        }
-        if (PC_ROWS_POPCOUNT(b[0]) + PC_ROWS_POPCOUNT(b[1]) + PC_ROWS_POPCOUNT(b[2]) + PC_ROWS_POPCOUNT(b[3]) != 4 * 6)
+        for (j = 0; j < 4; j++)
+            s[j] = pc_kb_sum6(p + 6 * j, bias);
+        if (!PC_ROWS_CHECK4(s, 6))
             break;
         for (j = 0; j < 4; j++)
-            r[i + j] = pc7_rank6_sum(k[j], b[j]);
+            r[i + j] = pc7_rank6_sum(pc_kb_key(s[j]), pc_kb_bits(s[j]));
     }
     for (; i < n; i++, p += 6) {
         pc_kb s = pc_kb_sum6(p, bias);
@@ -75,17 +74,14 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows5)(const uint8_t *p, in
     ptrdiff_t i = 0;
     int j;
     for (; i + 4 <= n; i += 4, p += 4 * 5) {
-        uint64_t k[4], b[4];
+        pc_kb s[4];
         pc_read_ahead(p);
-        for (j = 0; j < 4; j++) {
-            pc_kb s = pc_kb_sum5(p + 5 * j, bias);
-            k[j] = pc_kb_key(s);
-            b[j] = pc_kb_bits(s);
-        }
-        if (PC_ROWS_POPCOUNT(b[0]) + PC_ROWS_POPCOUNT(b[1]) + PC_ROWS_POPCOUNT(b[2]) + PC_ROWS_POPCOUNT(b[3]) != 4 * 5)
+        for (j = 0; j < 4; j++)
+            s[j] = pc_kb_sum5(p + 5 * j, bias);
+        if (!PC_ROWS_CHECK4(s, 5))
             break;
         for (j = 0; j < 4; j++)
-            r[i + j] = pc_rank5_sum(noflush, flush, k[j], b[j]);
+            r[i + j] = pc_rank5_sum(noflush, flush, pc_kb_key(s[j]), pc_kb_bits(s[j]));
     }
     for (; i < n; i++, p += 5) {
         pc_kb s = pc_kb_sum5(p, bias);
@@ -97,6 +93,7 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows5)(const uint8_t *p, in
     return -1;
 }
 
+#ifndef PC_ROWS_GROUPS_ONLY
 /* Three cards: only the card bits of PC_KB5 (odd entries); pc_eval3 masks each rank. */
 static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows3)(const uint8_t *p, int32_t *r, ptrdiff_t n)
 {
@@ -152,3 +149,4 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows_omaha6)(const uint8_t 
     }
     return -1;
 }
+#endif
