@@ -171,8 +171,8 @@ static inline pc_kb pc_kb_sum5(const uint8_t *q, pc_kb bias)
  * PC_ROW_OFFSET (the mask only restates that). */
 static inline int pc_rank5_sum(const uint16_t *noflush, const uint16_t *flush, uint64_t key, uint64_t bits)
 {
-    uint32_t fl = (uint32_t)(key >> 32) & 0x8888u;
-    if (fl) {
+    if (PC_RARELY(key & (0x8888ull << 32))) {
+        uint32_t fl = (uint32_t)(key >> 32) & 0x8888u;
         unsigned shift = (fl & 0x8u) ? 0u : (fl & 0x80u) ? 16u : (fl & 0x800u) ? 32u : 48u;
         return flush[(unsigned)(bits >> shift) & 0x1fffu];
     }
