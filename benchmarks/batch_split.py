@@ -3,6 +3,7 @@
     python benchmarks/batch_split.py              # 10M hands a kind, best of 7
     python benchmarks/batch_split.py --hands 2000000 --repeats 5
     python benchmarks/batch_split.py --workers    # 1 vs 2 threads, 1M hands a row, wall clock
+    python benchmarks/batch_split.py --ways       # each way of counting a row's card bits, in turn
 
 ``evaluate{5,6,7}_batch`` and ``evaluate_omaha_batch`` check every row
 (codes 0..51, distinct; Omaha also holes vs boards) as they rank it, in one
@@ -32,6 +33,13 @@ is (on a busy machine the speed-up column says more about the load).
 Against an installation without ``workers=`` (an older pokercore) it times
 the one-thread rows only, so the same command measures before and after a
 change.
+
+``--ways`` builds nothing either: the batch loops count each row's card bits
+the best way the CPU has (AVX-512's vector count of four rows, the popcnt
+instruction, or a portable count; see ``_evaluator_rows.h``).  It switches
+between every way this CPU has in one process, call after call (separate
+processes on a shared machine differ by more than the ways do), checks they
+agree, and prints each as a multiple of the popcnt way.
 """
 
 from __future__ import annotations
@@ -176,17 +184,50 @@ def scaling(n: int, n_search: int, repeats: int) -> None:
     print(f"load average after: {load1[0]:.2f} {load1[1]:.2f}")
 
 
+def ways(n: int, repeats: int) -> None:
+    """Every way of counting card bits this CPU has, in turn in one process, on the same hands."""
+    from pokercore import _eval7
+
+    have = _eval7._ROWS_WAYS[: _eval7._ROWS_WAYS.index(_eval7._rows_best_way()) + 1]
+    print(f"pokercore {pokercore.__version__}: wall clock, best of {repeats}, ways in turn, {n:,} random hands a "
+          f"kind; this CPU's best way: {have[-1]}; load average {os.getloadavg()[0]:.2f}")
+    out = np.empty(n, dtype=np.int32)
+    try:
+        for k, call in ((5, evaluate5_batch), (6, evaluate6_batch), (7, evaluate7_batch)):
+            h = random_hands(n, k, seed=k)
+            ref = call(h)
+            best = dict.fromkeys(have, float("inf"))
+            for _ in range(repeats):
+                for way in have:
+                    _eval7._rows_way(way)
+                    t = time.perf_counter()
+                    call(h, out=out)
+                    best[way] = min(best[way], time.perf_counter() - t)
+                    assert (out == ref).all(), f"{k} cards: the {way} way disagrees"
+            base = best.get("popcnt", best[have[0]])
+            print(f"{k}-card  " + "  ".join(f"{way} {n / t / 1e6:7.1f} M/s ({base / t:.3f}x)"
+                                            for way, t in best.items()))
+    finally:
+        _eval7._rows_way("best")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=None,
                         help="hands a kind (default 10,000,000; 1,000,000 with --workers)")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--workers", action="store_true", help="1 thread vs workers=2, wall clock; builds nothing")
+    parser.add_argument("--ways", action="store_true",
+                        help="every way of counting card bits this CPU has, in turn; builds nothing")
     parser.add_argument("--search-hands", type=int, default=20_000,
                         help="hands of the Binh search row with --workers (default 20,000: ~5 us a hand)")
     args = parser.parse_args(argv)
     if args.workers:
         scaling(args.hands or 1_000_000, args.search_hands, args.repeats)
+        return 0
+    if args.ways:
+        ways(args.hands or 10_000_000, args.repeats * 2)
         return 0
     n = args.hands or 10_000_000
     with tempfile.TemporaryDirectory(prefix="pokercore-split-") as tmp:

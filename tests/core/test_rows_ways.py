@@ -12,6 +12,7 @@ card at every place in a group of four and in the tail.
 from __future__ import annotations
 
 import platform
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -148,3 +149,13 @@ def test_a_way_the_cpu_lacks_gives_the_best_it_has() -> None:
             assert got == (want if want in HAVE else HAVE[-1])
     finally:
         _eval7._rows_way("best")
+
+
+def test_the_ways_benchmark_runs_every_way_and_checks_they_agree() -> None:
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "batch_split.py"
+    proc = subprocess.run([sys.executable, str(script), "--ways", "--hands", "4001", "--repeats", "1"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    for k in (5, 6, 7):
+        line = next(x for x in proc.stdout.splitlines() if x.startswith(f"{k}-card"))
+        assert [w for w in WAYS if f"{w} " in line] == list(HAVE), line
