@@ -164,6 +164,7 @@ def _rows_way(want=None):
     restores the best.  Every way gives the same answers.  Not while another
     thread ranks a batch.
     """
+    pc_rows_init()
     if want is not None:
         pc_rows_set_way(-1 if want == "best" else _ROWS_WAYS.index(want))
     return _ROWS_WAYS[pc_rows_way]

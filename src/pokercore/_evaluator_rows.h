@@ -182,29 +182,17 @@ static inline int pc_rank5_sum(const uint16_t *noflush, const uint16_t *flush, u
 
 /* ---- the test of four rows: every row's card bits counted ----
  *
- * Scalar: the bits of each sum moved out of its register and counted.  On
- * x86-64 with GCC or clang, when the CPU has AVX-512's vpopcntq (asked at run
+ * Scalar (the default of _evaluator_rows_impl.h): the bits of each sum moved
+ * out of its register and counted.  On x86-64 with GCC or clang, when the CPU has AVX-512's vpopcntq (asked at run
  * time), the four bit sums are paired into two registers and counted there;
- * only the flush lookups then move bits out (a few rows in a hundred): +2-5%
- * on seven cards, +4-6% on six and on five (each way in turn in one process,
- * benchmarks/native_peer.py and the batch calls).  Both give the same answer:
- * true when each of the four sums has `cards` bits. */
+ * only the flush lookups then move bits out (a few rows in a hundred): about
+ * +4% on five, six and seven cards (`benchmarks/batch_split.py --ways`: each
+ * way in turn in one process).  Both give the same answer: true when each of
+ * the four sums has `cards` bits. */
 
-static inline int pc_check4_sw(const pc_kb *s, int cards)
-{
-    return pc_popcount_sw(pc_kb_bits(s[0])) + pc_popcount_sw(pc_kb_bits(s[1])) + pc_popcount_sw(pc_kb_bits(s[2]))
-               + pc_popcount_sw(pc_kb_bits(s[3]))
-           == 4 * cards;
-}
-
-static inline PC_POPCNT_ATTR int pc_check4_hw(const pc_kb *s, int cards)
-{
-    return pc_popcount_hw(pc_kb_bits(s[0])) + pc_popcount_hw(pc_kb_bits(s[1])) + pc_popcount_hw(pc_kb_bits(s[2]))
-               + pc_popcount_hw(pc_kb_bits(s[3]))
-           == 4 * cards;
-}
-
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+/* clang-cl (clang for MSVC) lacks the vpopcntq intrinsics without a
+ * command-line flag: it, like MSVC, gets the scalar ways only. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_MSC_VER)
 #define PC_ROWS_VECTOR 1
 #include <immintrin.h>
 #define PC_AVX512_ATTR __attribute__((target("popcnt,avx512f,avx512vl,avx512vpopcntdq")))
@@ -227,22 +215,18 @@ static inline PC_AVX512_ATTR int pc_check4_avx512(const pc_kb *s, int cards)
 #define PC_ROWS_NAME(base) base##_sw
 #define PC_ROWS_ATTR
 #define PC_ROWS_POPCOUNT pc_popcount_sw
-#define PC_ROWS_CHECK4 pc_check4_sw
 #include "_evaluator_rows_impl.h"
 #undef PC_ROWS_NAME
 #undef PC_ROWS_ATTR
 #undef PC_ROWS_POPCOUNT
-#undef PC_ROWS_CHECK4
 
 #define PC_ROWS_NAME(base) base##_hw
 #define PC_ROWS_ATTR PC_POPCNT_ATTR
 #define PC_ROWS_POPCOUNT pc_popcount_hw
-#define PC_ROWS_CHECK4 pc_check4_hw
 #include "_evaluator_rows_impl.h"
 #undef PC_ROWS_NAME
 #undef PC_ROWS_ATTR
 #undef PC_ROWS_POPCOUNT
-#undef PC_ROWS_CHECK4
 
 #if PC_ROWS_VECTOR
 #define PC_ROWS_GROUPS_ONLY

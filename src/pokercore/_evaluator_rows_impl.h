@@ -4,8 +4,9 @@
  * No include guard: _evaluator_rows.h includes this file once a way, with
  * PC_ROWS_NAME(base) naming the functions (base_sw, base_hw, ...), PC_ROWS_ATTR
  * their attributes (the instructions they may use), PC_ROWS_POPCOUNT the bit
- * count of one row and PC_ROWS_CHECK4(s, cards) the test of four rows' sums
- * (true when every one has `cards` bits).  With PC_ROWS_GROUPS_ONLY defined only
+ * count of one row and PC_ROWS_CHECK4(s, cards), if defined, the test of four
+ * rows' sums (true when every one has `cards` bits; by default each row's bits
+ * are moved out and counted with PC_ROWS_POPCOUNT).  With PC_ROWS_GROUPS_ONLY defined only
  * the four-row loops (7, 6 and 5 cards) are compiled: the others count one row
  * at a time and gain nothing from a vector count.  Each loop returns -1, or the
  * first row that is not distinct codes 0..51, having written the ranks of the
@@ -16,6 +17,17 @@
  * one's count is that number), then four lookups.  A group that fails goes to
  * the row-at-a-time loop, which finds the row.
  */
+
+#ifndef PC_ROWS_CHECK4
+static inline PC_ROWS_ATTR int PC_ROWS_NAME(pc_check4)(const pc_kb *s, int cards)
+{
+    return PC_ROWS_POPCOUNT(pc_kb_bits(s[0])) + PC_ROWS_POPCOUNT(pc_kb_bits(s[1]))
+               + PC_ROWS_POPCOUNT(pc_kb_bits(s[2])) + PC_ROWS_POPCOUNT(pc_kb_bits(s[3]))
+           == 4 * cards;
+}
+#define PC_ROWS_CHECK4 PC_ROWS_NAME(pc_check4)
+#define PC_ROWS_CHECK4_HERE
+#endif
 
 static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows7)(const uint8_t *p, int32_t *r, ptrdiff_t n)
 {
@@ -92,6 +104,11 @@ static inline PC_ROWS_ATTR ptrdiff_t PC_ROWS_NAME(pc_rows5)(const uint8_t *p, in
     }
     return -1;
 }
+
+#ifdef PC_ROWS_CHECK4_HERE
+#undef PC_ROWS_CHECK4
+#undef PC_ROWS_CHECK4_HERE
+#endif
 
 #ifndef PC_ROWS_GROUPS_ONLY
 /* Three cards: only the card bits of PC_KB5 (odd entries); pc_eval3 masks each rank. */
