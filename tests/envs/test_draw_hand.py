@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.errors import ConfigError
-from pokercore.envs import DrawEnv, DrawGymEnv, IllegalMoveError
+from pokercore.envs import DrawEnv, IllegalMoveError
 from pokercore.envs._aec import CardGameAEC
 from pokercore.envs._draw_compiled import CompiledDrawDriver
 from pokercore.envs._draw_driver import DrawDriver
@@ -146,10 +146,6 @@ def test_native_agents_play_through_the_compiled_hand():
         state = env.driver.state
         assert env.driver.returns() == tuple(float(a - b) for a, b in zip(state.stacks, state.starting_stacks))
         assert env.driver._hand.payouts == state.payouts
-
-
-def test_the_gym_env_keeps_the_engine_driver():
-    assert type(DrawGymEnv(players=2).driver) is DrawDriver
 
 
 def test_bad_arguments_of_the_compiled_hand_are_refused():

@@ -145,7 +145,7 @@ def test_the_same_seed_plays_the_same_hands_through_either_driver():
         assert fast.state_view.button == ref.driver.state.button
 
 
-def test_the_gym_env_and_other_variants_keep_the_engine_driver():
+def test_other_variants_keep_the_engine_driver():
     assert compiled_limit(HoldemConfig("fl"))
     assert not compiled_limit(HoldemConfig("nl")) and not compiled_limit(HoldemConfig("plo"))
     assert not compiled_limit(HoldemConfig("fl", starting_stacks=2**60))

@@ -184,7 +184,8 @@ class DrawGymEnv(CardGameGym):
                  opponents: str | Agent | Sequence[str | Agent] = "call", render_mode: str | None = None,
                  illegal_action: str = "penalty", illegal_penalty: float | None = None) -> None:
         cfg = _config(players, config)
-        super().__init__(DrawDriver(cfg), seat=seat, opponents=opponents, render_mode=render_mode,
+        driver = CompiledDrawDriver(cfg) if compiled_draw(cfg) else DrawDriver(cfg)
+        super().__init__(driver, seat=seat, opponents=opponents, render_mode=render_mode,
                          illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
 
     @property

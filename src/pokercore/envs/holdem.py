@@ -215,7 +215,9 @@ class HoldemGymEnv(CardGameGym):
                  history_slots: int | None = None, render_mode: str | None = None, illegal_action: str = "penalty",
                  illegal_penalty: float | None = None) -> None:
         cfg = _config(variant, players, config)
-        super().__init__(HoldemDriver(cfg, history_slots), seat=seat, opponents=opponents, render_mode=render_mode,
+        compiled = compiled_limit(cfg, history_slots)
+        driver = LimitDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
+        super().__init__(driver, seat=seat, opponents=opponents, render_mode=render_mode,
                          illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
 
     @property
