@@ -115,3 +115,21 @@ def test_tables_the_compiled_hands_cannot_hold_keep_the_engine() -> None:
     assert type(HoldemGymEnv("plo").driver) is HoldemDriver
     assert type(HoldemGymEnv(config=HoldemConfig("fl", starting_stacks=2**60)).driver) is HoldemDriver
     assert type(DrawGymEnv(config=DrawConfig(players=2, starting_stacks=2**53)).driver) is DrawDriver
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+@pytest.mark.parametrize("make", ["holdem", "draw"])
+def test_a_copied_or_pickled_gym_env_plays_on_like_the_original(make: str, how: str) -> None:
+    import copy
+    import pickle
+
+    for seed in range(10):
+        env = HoldemGymEnv("fl", 3, opponents="hard") if make == "holdem" else DrawGymEnv(3, opponents="normal")
+        obs, _ = env.reset(seed=seed)
+        twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+        done = False
+        while not done:
+            action = int(np.flatnonzero(obs["action_mask"])[-1])
+            mine, theirs = env.step(action), twin.step(action)
+            _same_step(mine, theirs)
+            obs, done = mine[0], mine[2]
