@@ -219,7 +219,11 @@ BROWSER_WAIT = float(os.environ.get("POKERCORE_BROWSER_WAIT", "30"))
 def wait(driver, cond, what):
     """Wait until ``cond(driver)`` is truthy; elements re-rendered meanwhile (stale) just mean "again".
 
-    On a timeout the page's text is in the error and a screenshot ``timeout-*.png`` is saved.
+    So does an element not shown yet: :func:`by_id` gives None for it, and a
+    condition reading ``by_id(d, ...).text`` then fails on None (the page
+    may show an element a moment after the one the test just used).  Any
+    other error is raised at once.  On a timeout the page's text is in the
+    error and a screenshot ``timeout-*.png`` is saved.
     """
     from selenium.common.exceptions import (
         StaleElementReferenceException,
@@ -227,9 +231,18 @@ def wait(driver, cond, what):
     )
     from selenium.webdriver.support.ui import WebDriverWait
 
+    def again_until_shown(d):
+        try:
+            return cond(d)
+        except AttributeError as exc:
+            if "'NoneType' object" in str(exc):
+                return None
+            raise
+
     try:
         return WebDriverWait(driver, BROWSER_WAIT, poll_frequency=0.05,
-                             ignored_exceptions=(StaleElementReferenceException,)).until(cond, message=what)
+                             ignored_exceptions=(StaleElementReferenceException,)).until(again_until_shown,
+                                                                                         message=what)
     except TimeoutException:
         from .conftest import SCREENSHOTS
 
