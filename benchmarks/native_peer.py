@@ -53,7 +53,6 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 import time
@@ -64,6 +63,7 @@ import numpy as np
 
 import pokercore
 from pokercore import evaluate7_batch, random_hands
+from pokercore.bench.native_peer import NativePeer, check_order
 
 try:  # the module moves into pokercore.holdem in the layout refactor
     from pokercore.equity import equity
@@ -94,37 +94,6 @@ class Row:
         if a is None or b is None:
             return None
         return a / b if self.unit == "M/s" else b / a
-
-
-class Peer:
-    """A native peer driven over stdin/stdout (see the module docstring)."""
-
-    def __init__(self, cmd: str) -> None:
-        self.proc = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def ask(self, line: str) -> list[str]:
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        answer = self.proc.stdout.readline().split()
-        if not answer or answer[0] == "error":
-            raise RuntimeError(f"peer: {line!r} -> {' '.join(answer) or 'no answer'}")
-        return answer
-
-    def close(self) -> None:
-        try:
-            self.ask("quit")
-        except (RuntimeError, BrokenPipeError, OSError):
-            pass
-        self.proc.wait(timeout=10)
-
-
-def check_order(ours: np.ndarray, theirs: np.ndarray) -> None:
-    """The two rankings order the hands alike: a strictly increasing map from ours to theirs."""
-    pairs = np.unique(np.stack([ours.astype(np.int64), theirs.astype(np.int64)], axis=1), axis=0)
-    if not (len(pairs) == len(np.unique(pairs[:, 0])) == len(np.unique(pairs[:, 1]))
-            and np.all(np.diff(pairs[:, 1]) > 0)):
-        raise AssertionError("the peer's ranks order the hands differently from pokercore's")
 
 
 def ours_equity(players: list[str], exact: bool, workers: int, samples: int,
@@ -161,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the rows here")
     args = parser.parse_args(argv)
 
-    peer = Peer(args.peer_cmd) if args.peer_cmd else None
+    peer = NativePeer(args.peer_cmd) if args.peer_cmd else None
     hands = random_hands(args.hands, 7, seed=23)
     out = np.empty(args.hands, dtype=np.int32)
     tmp = tempfile.TemporaryDirectory(prefix="pokercore-peer-")

@@ -8,7 +8,8 @@ Rows of ``pokercore bench``'s hold'em section (see :mod:`pokercore.bench.holdem`
   ``POKERCORE_NATIVE_PEER`` names a native driver (``python
   benchmarks/ompeval/build_and_run.py --ompeval-src DIR --print-driver``
   builds OMPEval's), the peer's on as many threads, interleaved, after
-  checking that the equities agree to 1e-6;
+  checking that the equities agree to 1e-6; with the peer, also its 7-card
+  batch and Monte Carlo rows (:mod:`pokercore.bench.native_peer`);
 * exact preflop over ranges (thousands of deals) on 1 thread and with
   ``workers=2``: what a second thread gives where there is work to share;
 * the preflop matrix: AsKs against each of the 169 starting hands, exact;
@@ -22,17 +23,14 @@ Rows of ``pokercore bench``'s hold'em section (see :mod:`pokercore.bench.holdem`
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from .holdem import HoldemRow
+from .native_peer import NATIVE_PEER_ENV, NativePeer, native_peer, native_rows
 from .timing import best_times
 
-__all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_RANGES", "EXACT_VS_RANGE", "NATIVE_PEER_ENV", "exact_rows"]
+__all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_RANGES", "EXACT_VS_RANGE", "exact_rows"]
 
-#: Environment variable naming a native peer driver (``benchmarks/ompeval/build_and_run.py --print-driver``
-#: builds OMPEval's and prints its path); the exact rows then time the peer in the same run.
-NATIVE_PEER_ENV = "POKERCORE_NATIVE_PEER"
 EXACT_HU = ["AsKs", "QdQc"]
 EXACT_3WAY = ["AsKs", "QdQc", "JhTh"]
 EXACT_VS_RANGE = ["AsKs", "QQ+,AKs,AKo"]
@@ -40,45 +38,7 @@ EXACT_VS_RANGE = ["AsKs", "QQ+,AKs,AKo"]
 EXACT_RANGES = ["AKs", "QQ", "random"]
 
 
-class _NativePeer:
-    """A native driver speaking ``benchmarks/native_peer.py``'s protocol (one command a line)."""
-
-    def __init__(self, path: str) -> None:
-        import subprocess
-
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def exact(self, players: list[str], threads: int) -> tuple[float, list[float]]:
-        """Seconds of one exact run and its equities."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"equity exact {threads} 0 {';'.join(players)}\n")
-        self.proc.stdin.flush()
-        answer = self.proc.stdout.readline().split()
-        if not answer or answer[0] == "error":
-            raise RuntimeError(f"native peer: {' '.join(answer) or 'no answer'}")
-        return float(answer[0]), [float(x) for x in answer[2:] if not x.startswith("cpu=")]
-
-    def close(self) -> None:
-        if self.proc.stdin is not None:
-            try:
-                self.proc.stdin.write("quit\n")
-                self.proc.stdin.close()
-            except OSError:
-                pass
-        self.proc.wait(timeout=10)
-
-
-def _native_peer() -> _NativePeer | None:
-    path = os.environ.get(NATIVE_PEER_ENV, "")
-    if not path:
-        return None
-    if not os.access(path, os.X_OK):
-        raise RuntimeError(f"{NATIVE_PEER_ENV}={path!r} is not an executable; build one with "
-                           "python benchmarks/ompeval/build_and_run.py --ompeval-src DIR --print-driver")
-    return _NativePeer(path)
-
-
-def _exact_row(name: str, players: list[str], workers: int, peer: _NativePeer | None, repeats: int) -> HoldemRow:
+def _exact_row(name: str, players: list[str], workers: int, peer: NativePeer | None, repeats: int) -> HoldemRow:
     """pokercore's exact run and, with a native peer, the peer's on as many threads, interleaved."""
     from ..holdem.equity import equity
 
@@ -91,7 +51,7 @@ def _exact_row(name: str, players: list[str], workers: int, peer: _NativePeer | 
             best_ours = min(best_ours, best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0])
         return HoldemRow(name, what, "ms", best_ours * 1e3,
                          note=f"no native peer (set {NATIVE_PEER_ENV})")
-    best_peer, eq = peer.exact(players, workers)
+    best_peer, eq = peer.equity(players, workers)
     for p, (a, b) in enumerate(zip((x.equity for x in ours.players), eq)):
         if abs(a - b) > 1e-6:
             raise AssertionError(f"{name}: player {p + 1} equity {a:.7f} (pokercore) vs {b:.7f} (native peer)")
@@ -100,7 +60,7 @@ def _exact_row(name: str, players: list[str], workers: int, peer: _NativePeer | 
             if who == 0:
                 best_ours = min(best_ours, best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0])
             else:
-                best_peer = min(best_peer, peer.exact(players, workers)[0])
+                best_peer = min(best_peer, peer.equity(players, workers)[0])
     return HoldemRow(name, what, "ms", best_ours * 1e3, f"OMPEval (native), {workers} thread"
                      f"{'s' if workers > 1 else ''}", best_peer * 1e3, best_peer / best_ours,
                      note="equities agree to 1e-6")
@@ -120,7 +80,7 @@ def exact_rows(quick: bool, repeats: int) -> list[HoldemRow]:
     from ..holdem.equity import equity
 
     rows: list[HoldemRow] = []
-    peer = _native_peer()
+    peer = native_peer()
     try:
         one = _exact_row("exact heads-up preflop, 1 thread", EXACT_HU, 1, peer, repeats)
         two = _exact_row("exact heads-up preflop, workers=2", EXACT_HU, 2, peer, repeats)
@@ -128,6 +88,8 @@ def exact_rows(quick: bool, repeats: int) -> list[HoldemRow]:
         rows += [one, two]
         rows.append(_exact_row("exact 3-way preflop", EXACT_3WAY, 1, peer, repeats))
         rows.append(_exact_row("exact hand vs range preflop", EXACT_VS_RANGE, 1, peer, max(2, repeats // 3)))
+        if peer is not None:
+            rows += native_rows(peer, quick, repeats)
     finally:
         if peer is not None:
             peer.close()

@@ -30,7 +30,10 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=PROG,
         description="Compare pokercore's evaluators with treys, eval7, phevaluator and pokerkit.",
-        epilog="Exit status: 0 when the run is done (missed goals are shown in the table), 1 with --check "
+        epilog="Native peer: with POKERCORE_NATIVE_PEER naming a driver (python benchmarks/ompeval/build_and_run.py "
+               "--ompeval-src DIR --print-driver builds OMPEval's), its exact equity, Monte Carlo and 7-card batch "
+               "are timed beside pokercore's, answers checked first. "
+               "Exit status: 0 when the run is done (missed goals are shown in the table), 1 with --check "
                "when a speed goal is missed, 2 for a bad option or --json path.",
     )
     p.add_argument("--quick", action="store_true", help="a run of a few seconds (noisier)")
