@@ -15,7 +15,9 @@ read the observation and the legal moves, pick a random legal move, apply it.
   ``step``), ``BinhEnv``, and the draw engine alone (no arrays) for reference.
 - pokercore ``HoldemEnv``: fixed-limit hold'em heads-up (the row compared with
   the peers, which play the same game), no-limit and pot-limit Omaha, the
-  Gymnasium ``HoldemGymEnv``, and the hold'em engine alone.
+  Gymnasium ``HoldemGymEnv`` (against a random agent, which reads the
+  engine's observation, and against the check/call rule, the default, played
+  off the compiled hand), and the hold'em engine alone.
 - RLCard ``limit-holdem`` (the same game as the first row: fixed-limit, two players):
   ``env.step`` returns the next player's state (its ``obs`` vector and legal actions).
 - OpenSpiel ``universal_poker`` with limit betting (heads-up limit hold'em):
@@ -152,10 +154,10 @@ def pokercore_holdem_aec(variant: str, players: int) -> Callable[[], int]:
     return hand
 
 
-def pokercore_holdem_gym(variant: str) -> Callable[[], int]:
+def pokercore_holdem_gym(variant: str, opponents: str = "random") -> Callable[[], int]:
     from pokercore.envs import HoldemGymEnv
 
-    env = HoldemGymEnv(variant, 2, opponents="random")
+    env = HoldemGymEnv(variant, 2, opponents=opponents)
     rng = np.random.default_rng(1)
     env.reset(seed=1)
 
@@ -275,6 +277,8 @@ ROWS: list[tuple[str, str, Callable[[], Callable[[], int]]]] = [
     ("pokercore HoldemEnv no-limit (AEC), 6 players", "info", lambda: pokercore_holdem_aec("nl", 6)),
     ("pokercore HoldemEnv pot-limit Omaha (AEC), 2 players", "info", lambda: pokercore_holdem_aec("plo", 2)),
     ("pokercore HoldemGymEnv fixed-limit, 2 players", "info", lambda: pokercore_holdem_gym("fl")),
+    ("pokercore HoldemGymEnv fixed-limit, 2 players, call opponent", "info",
+     lambda: pokercore_holdem_gym("fl", "call")),
     ("pokercore hold'em engine alone, fixed-limit, 2 players", "info", lambda: pokercore_holdem_engine("fl", 2)),
     ("pokercore DrawEnv (AEC), 2 players", "ours", lambda: pokercore_draw_aec(2)),
     ("pokercore DrawEnv (AEC), 6 players", "info", lambda: pokercore_draw_aec(6)),

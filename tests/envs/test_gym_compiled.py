@@ -89,6 +89,23 @@ def test_fixed_limit_gym_env_plays_the_engines_episodes(table: int) -> None:
     assert _lockstep(fast, ref, table, 25, illegal=0.03) > 25
 
 
+@pytest.mark.parametrize("rule", ["call", "fold", "raise"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_rule_opponents_are_played_off_the_compiled_hand_alone(rule: str, players: int) -> None:
+    """check/call, check/fold and min-raise opponents: the same episodes, and no engine state built."""
+    rng = np.random.default_rng([7, players, len(rule)])
+    for table in range(3):
+        stacks = [int(rng.integers(1, 40)) if rng.random() < 0.5 else int(rng.integers(40, 400))
+                  for _ in range(players)]
+        cfg = HoldemConfig("fl", players=players, starting_stacks=stacks)
+        seat = int(rng.integers(players))
+        fast = HoldemGymEnv(config=cfg, seat=seat, opponents=rule)
+        ref = CardGameGym(HoldemDriver(cfg, None), seat=seat, opponents=rule)
+        assert _lockstep(fast, ref, 100 * players + table, 30, illegal=0.02) > 30
+        _lockstep(fast, ref, 999, 1, illegal=0.0)  # an episode of legal moves only: nothing asks for the engine
+        assert fast.driver._state is None  # type: ignore[attr-defined]
+
+
 def test_user_callables_see_the_same_observations_through_either_driver() -> None:
     seen: dict[str, list[Any]] = {"fast": [], "ref": []}
 

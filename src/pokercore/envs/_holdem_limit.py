@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..holdem.actions import Action
+from ..holdem.agents import check_call_agent, check_fold_agent, raise_agent
 from ..holdem.config import HoldemConfig
 from ..holdem.engine import HoldemState
 from ._driver import Agent, card_names
@@ -38,6 +39,10 @@ __all__ = ["LimitDriver", "compiled_limit"]
 
 _INDEX_OF_KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
 _CHIPS_LIMIT = 2**53  # chips the vectors (float32) and the C hand (int64) both hold without a doubt
+#: pokercore's rule agents (the Gymnasium environments' "call", "fold" and "raise" opponents): the kinds
+#: each takes first among the legal moves.  Played from the compiled hand's moves, with no engine state.
+_RULES = ((check_call_agent, ("check", "call")), (check_fold_agent, ("check", "fold")),
+          (raise_agent, ("bet", "raise", "check", "call")))
 
 
 def compiled_limit(config: HoldemConfig, history_slots: int | None = None) -> bool:
@@ -136,6 +141,12 @@ class LimitDriver(HoldemDriver):
         raise AssertionError(f"the compiled hand refused action {action} that the engine allows")  # pragma: no cover
 
     def play_native(self, seat: int, agent: Agent) -> None:
+        hand = self._hand
+        for rule, kinds in _RULES:
+            if agent is rule and seat == hand.actor:  # the rule read off the hand's legal moves
+                moves = hand.legal()
+                self.apply(seat, next(i for kind in kinds for i, k, _ in moves if k == kind))
+                return
         st = self.state
         answer = agent(st.observe(seat))
         before = len(st.events)
