@@ -171,11 +171,8 @@ static inline pc_kb pc_kb_sum5(const uint8_t *q, pc_kb bias)
  * PC_ROW_OFFSET (the mask only restates that). */
 static inline int pc_rank5_sum(const uint16_t *noflush, const uint16_t *flush, uint64_t key, uint64_t bits)
 {
-    if (PC_RARELY(key & (0x8888ull << 32))) {
-        uint32_t fl = (uint32_t)(key >> 32) & 0x8888u;
-        unsigned shift = (fl & 0x8u) ? 0u : (fl & 0x80u) ? 16u : (fl & 0x800u) ? 32u : 48u;
-        return flush[(unsigned)(bits >> shift) & 0x1fffu];
-    }
+    if (PC_RARELY(key & PC7_FLUSH_IN_KEY))  /* the same count fields and card bits as seven cards' */
+        return flush[pc7_flush_mask(pc7_flush_bits(key), bits)];
     uint32_t k = (uint32_t)key;
     return noflush[(int32_t)k + PC_ROW_OFFSET[(k >> PC_ROW_SHIFT) & (PC_ROW_OFFSET_LEN - 1u)]];
 }

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .holdem import HoldemRow
-from .native_peer import NATIVE_PEER_ENV, NativePeer, native_peer, native_rows
+from .native_peer import NATIVE_PEER_ENV, NativePeer, alternate, native_peer, native_rows
 from .timing import best_times
 
 __all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_RANGES", "EXACT_VS_RANGE", "exact_rows"]
@@ -55,12 +55,8 @@ def _exact_row(name: str, players: list[str], workers: int, peer: NativePeer | N
     for p, (a, b) in enumerate(zip((x.equity for x in ours.players), eq)):
         if abs(a - b) > 1e-6:
             raise AssertionError(f"{name}: player {p + 1} equity {a:.7f} (pokercore) vs {b:.7f} (native peer)")
-    for i in range(repeats):
-        for who in ((0, 1) if i % 2 == 0 else (1, 0)):
-            if who == 0:
-                best_ours = min(best_ours, best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0])
-            else:
-                best_peer = min(best_peer, peer.equity(players, workers)[0])
+    best_ours, best_peer = alternate(lambda: best_times([lambda: equity(players, exact=True, workers=workers)], 1)[0],
+                                     lambda: peer.equity(players, workers)[0], repeats, (best_ours, best_peer))
     return HoldemRow(name, what, "ms", best_ours * 1e3, f"OMPEval (native), {workers} thread"
                      f"{'s' if workers > 1 else ''}", best_peer * 1e3, best_peer / best_ours,
                      note="equities agree to 1e-6")

@@ -28,13 +28,15 @@ from __future__ import annotations
 import os
 import subprocess
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from .holdem import HoldemRow
 
-__all__ = ["MC_PLAYERS", "NATIVE_PEER_ENV", "NativePeer", "check_order", "native_peer", "native_rows"]
+__all__ = ["MC_PLAYERS", "NATIVE_PEER_ENV", "NativePeer", "alternate", "check_order", "native_peer", "native_rows"]
 
 #: Environment variable naming a native peer driver.
 NATIVE_PEER_ENV = "POKERCORE_NATIVE_PEER"
@@ -93,9 +95,26 @@ def check_order(ours: np.ndarray, theirs: np.ndarray) -> None:
         raise AssertionError("the peer's ranks order the hands differently from pokercore's")
 
 
-def _batch_row(peer: NativePeer, n: int, repeats: int) -> HoldemRow:
-    import time
+def alternate(ours: Callable[[], float], theirs: Callable[[], float], repeats: int,
+              best: tuple[float, float] = (float("inf"), float("inf"))) -> tuple[float, float]:
+    """The best seconds of ``ours()`` and ``theirs()`` (each returns one run's), ``repeats`` rounds, taking turns.
 
+    Which goes first alternates from round to round; ``best`` carries figures already measured.
+
+    >>> alternate(lambda: 2.0, lambda: 3.0, 2, (1.5, 4.0))
+    (1.5, 3.0)
+    """
+    best_ours, best_theirs = best
+    for i in range(repeats):
+        for who in ((0, 1) if i % 2 == 0 else (1, 0)):
+            if who == 0:
+                best_ours = min(best_ours, ours())
+            else:
+                best_theirs = min(best_theirs, theirs())
+    return best_ours, best_theirs
+
+
+def _batch_row(peer: NativePeer, n: int, repeats: int) -> HoldemRow:
     from .. import evaluate7_batch
     from ..cards import random_hands
 
@@ -108,15 +127,13 @@ def _batch_row(peer: NativePeer, n: int, repeats: int) -> HoldemRow:
         peer.ask(f"ranks7 {ranks}")
         m = min(n, 200_000)
         check_order(evaluate7_batch(hands[:m]), np.fromfile(ranks, dtype=np.uint16, count=m))
-    best_ours = best_peer = float("inf")
-    for i in range(repeats):
-        for who in ((0, 1) if i % 2 == 0 else (1, 0)):
-            if who == 0:
-                t = time.perf_counter()
-                evaluate7_batch(hands, out=out)
-                best_ours = min(best_ours, time.perf_counter() - t)
-            else:
-                best_peer = min(best_peer, float(peer.ask("eval7 1")[0]))
+
+    def ours() -> float:
+        t = time.perf_counter()
+        evaluate7_batch(hands, out=out)
+        return time.perf_counter() - t
+
+    best_ours, best_peer = alternate(ours, lambda: float(peer.ask("eval7 1")[0]), repeats)
     return HoldemRow("7-card batch vs the native peer", f"evaluate7_batch({n:,} random 7-card hands, out=)",
                      "M hands/s", n / best_ours / 1e6, "OMPEval (native), its loop summing the ranks",
                      n / best_peer / 1e6, best_peer / best_ours,
@@ -124,8 +141,6 @@ def _batch_row(peer: NativePeer, n: int, repeats: int) -> HoldemRow:
 
 
 def _mc_row(peer: NativePeer, workers: int, samples: int, repeats: int) -> HoldemRow:
-    import time
-
     from ..holdem.equity import equity
 
     def ours() -> tuple[float, list[float], list[float]]:
@@ -138,12 +153,8 @@ def _mc_row(peer: NativePeer, workers: int, samples: int, repeats: int) -> Holde
     for p, (a, b) in enumerate(zip(eq, peer_eq)):
         if abs(a - b) > 6 * max(se[p], 1e-4):
             raise AssertionError(f"Monte Carlo: player {p + 1} equity {a:.5f} (pokercore) vs {b:.5f} (native peer)")
-    for i in range(repeats):
-        for who in ((0, 1) if i % 2 == 0 else (1, 0)):
-            if who == 0:
-                best_ours = min(best_ours, ours()[0])
-            else:
-                best_peer = min(best_peer, peer.equity(MC_PLAYERS, workers, samples)[0])
+    best_ours, best_peer = alternate(lambda: ours()[0], lambda: peer.equity(MC_PLAYERS, workers, samples)[0],
+                                     repeats, (best_ours, best_peer))
     more = f", workers={workers}" if workers > 1 else ""
     threads = f"{workers} thread{'s' if workers > 1 else ''}"
     return HoldemRow(f"Monte Carlo vs the native peer, {threads}",

@@ -225,23 +225,19 @@ def exact_goals(rows: list[Row], target: Callable[..., None]) -> None:
     def find(name: str) -> Row | None:
         return next((r for r in rows if r.section == "hold'em" and r.form.startswith(name + ":")), None)
 
-    for title, name in (("exact heads-up preflop, 1 thread, vs OMPEval", "exact heads-up preflop, 1 thread"),
-                        ("exact heads-up preflop, 2 threads, vs OMPEval", "exact heads-up preflop, workers=2"),
-                        ("exact 3-way preflop vs OMPEval", "exact 3-way preflop"),
-                        ("exact hand vs range preflop vs OMPEval", "exact hand vs range preflop")):
+    no_peer = "no native peer: set POKERCORE_NATIVE_PEER (benchmarks/ompeval/build_and_run.py)"
+    for title, name, absent in (
+            ("exact heads-up preflop, 1 thread, vs OMPEval", "exact heads-up preflop, 1 thread", "not measured"),
+            ("exact heads-up preflop, 2 threads, vs OMPEval", "exact heads-up preflop, workers=2", "not measured"),
+            ("exact 3-way preflop vs OMPEval", "exact 3-way preflop", "not measured"),
+            ("exact hand vs range preflop vs OMPEval", "exact hand vs range preflop", "not measured"),
+            # rows that only a run with the peer has
+            ("7-card batch vs OMPEval summing its ranks", "7-card batch vs the native peer", no_peer),
+            ("Monte Carlo, 1 thread, vs OMPEval", "Monte Carlo vs the native peer, 1 thread", no_peer),
+            ("Monte Carlo, 2 threads, vs OMPEval", "Monte Carlo vs the native peer, 2 threads", no_peer)):
         row = find(name)
         value = row.ratio if row else None
-        detail = row.note if row else "not measured"
-        if row is not None and value is None:
-            detail = "no native peer: set POKERCORE_NATIVE_PEER (benchmarks/ompeval/build_and_run.py)"
-        target(title, value, f">= {GOAL_EXACT_NATIVE_RATIO:g}x",
-               None if value is None else value >= GOAL_EXACT_NATIVE_RATIO, detail)
-    for title, name in (("7-card batch vs OMPEval summing its ranks", "7-card batch vs the native peer"),
-                        ("Monte Carlo, 1 thread, vs OMPEval", "Monte Carlo vs the native peer, 1 thread"),
-                        ("Monte Carlo, 2 threads, vs OMPEval", "Monte Carlo vs the native peer, 2 threads")):
-        row = find(name)
-        value = row.ratio if row else None
-        detail = row.note if row else "no native peer: set POKERCORE_NATIVE_PEER (benchmarks/ompeval/build_and_run.py)"
+        detail = absent if row is None else row.note if value is not None else no_peer
         target(title, value, f">= {GOAL_EXACT_NATIVE_RATIO:g}x",
                None if value is None else value >= GOAL_EXACT_NATIVE_RATIO, detail)
     one, two = find("exact preflop ranges, 1 thread"), find("exact preflop ranges, workers=2")
