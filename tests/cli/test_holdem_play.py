@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
 
 import pytest
@@ -117,3 +118,74 @@ def test_the_command_is_registered():
                 "--color", "never", stdin="c\n" * 30)
     assert r.returncode == 0, r.stderr
     assert "No-limit hold'em, blinds 1/2" in r.stdout and "Final after 1 hand" in r.stdout
+
+
+def _river(seed: int = 0) -> HoldemState:
+    s = HoldemState(HoldemConfig("nl", players=2), button=0, seed=seed)
+    while s.street != "river":
+        kinds = {a.kind for a in s.observe(s.actor).legal_actions}
+        s.act(Action("call") if "call" in kinds else Action("check"))
+    return s
+
+
+def test_the_board_is_shown_in_deal_order_on_every_street():
+    from pokercore.cli.terminal import card_text
+
+    s = _river(0)
+    board = [card_text(c) for c in s.observe(s.actor).board]
+    assert board != sorted(board), "this deal must not come sorted, or the test proves nothing"
+    agent, out = _agent("c\n")
+    agent(s.observe(s.actor))
+    text = out.getvalue()
+    assert f"-- flop: {' '.join(board[:3])}\n" in text
+    assert f"-- turn: {' '.join(board[:4])}\n" in text
+    assert f"-- river: {' '.join(board)}\n" in text
+    assert f"board: {' '.join(board)}" in text
+    # and in a whole game: each street's board extends the one before, card for card
+    text = _play("c\n" * 300, "--opponents", "2", "--hands", "3", "--seed", "5", "--level", "call")
+    for hand in text.split("== Hand ")[1:]:
+        streets = re.findall(r"-- (?:flop|turn|river): (.*)", hand)
+        for before, after in itertools.pairwise(streets):
+            assert after.startswith(before + " "), hand
+        final = re.findall(r"  Board: (.*)", hand)
+        if streets and final:
+            assert final[0].startswith(streets[-1]), hand
+
+
+@pytest.mark.parametrize("line, says", [
+    ("a 5\n", "'a 5' not understood: all-in takes no amount"),
+    ("r 10 20\n", "'r 10 20' not understood: raise takes one amount"),
+    ("c 2\n", "'c 2' not understood: call takes no amount"),
+    ("f now\n", "'f now' not understood: fold takes no amount"),
+    ("r \u0661\u0660\n", "'\u0661\u0660' is not a whole number of chips"),  # Arabic-Indic 10
+    ("r 1\u0660\n", "'1\u0660' is not a whole number of chips"),
+    ("r +10\n", "'+10' is not a whole number of chips"),
+    ("r 1_0\n", "'1_0' is not a whole number of chips"),
+])
+def test_moves_with_words_that_are_not_understood_are_refused(line, says):
+    obs = _preflop().observe(0)
+    agent, out = _agent(line + "f\n")
+    assert agent(obs) == Action("fold")  # refused, asked again: the next line decides
+    assert says in out.getvalue()
+
+
+def test_a_stack_that_cannot_cover_the_big_blind_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        main_play(["--stack", "1", "--blinds", "1/2"])
+    err = capsys.readouterr().err
+    assert "--stack 1 cannot cover the big blind of 2" in err and "--stack 2 or more" in err
+    assert "at least the big blind, so that every seat can post it" in _HELP()
+
+
+def _HELP() -> str:
+    from pokercore.cli.holdem import _parser
+
+    return " ".join(_parser().format_help().split())
+
+
+def test_a_game_that_ends_early_says_why():
+    text = _play("a\n" * 50, "--opponents", "1", "--stack", "2", "--seed", "1", "--level", "call")
+    assert "Final after 1 hand" in text
+    assert re.search(r"\nThe game is over after 1 hand: only (you have|AI 1 has) chips left\.\n", text), text
+    text = _play("c\n" * 400, "--opponents", "2", "--hands", "2", "--seed", "7", "--level", "call")
+    assert "The game is over" not in text  # the hands asked for were played: nothing to explain

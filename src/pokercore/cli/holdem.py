@@ -14,7 +14,13 @@ puts in.  Input is read line by line (scriptable from stdin):
 
 A move that is not legal is refused with the reason (a raise below the
 minimum names the minimum) and asked again; the game never changes on a
-refused move.
+refused move.  So is a line with words the move does not take (``a 5``,
+``r 10 20``) and an amount not written with the digits 0-9.
+
+The board is shown in the order it was dealt: the flop, then the turn,
+then the river.  Every seat starts with at least the big blind
+(``--stack`` below it is refused); the game ends after ``--hands`` hands,
+or earlier, saying so, when only one seat has chips left.
 
 Examples
 --------
@@ -31,6 +37,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from typing import IO
@@ -38,7 +45,7 @@ from typing import IO
 import numpy as np
 
 from .. import evaluate
-from ..errors import PokercoreError
+from ..errors import PokercoreError, cut
 from ..holdem.actions import Action, Event, LegalAction
 from ..holdem.ai import AGENTS, make_agent
 from ..holdem.ai.strength import best_rank
@@ -49,9 +56,9 @@ from ..holdem.observation import Observation
 from ..ranking import describe_rank
 from . import EXIT_INTERRUPTED
 from .args import integer
-from .terminal import color_default, hand_text
+from .terminal import card_text, color_default, hand_text
 
-__all__ = ["LEVELS", "HumanAgent", "describe_events", "main_play", "move_text"]
+__all__ = ["LEVELS", "HumanAgent", "board_text", "describe_events", "main_play", "move_text"]
 
 #: How each ``--level`` plays (every built-in hold'em agent).
 LEVELS = {
@@ -77,6 +84,10 @@ HELP = """Moves (amounts are chips; a bet or raise names your whole bet of this 
   r 300    raise to 300: your bet this round becomes 300 (r alone: the smallest raise)
   a        all-in: the largest bet or raise allowed (in pot limit: the size of the pot)
   q        stop the game now (this hand does not count)"""
+
+
+#: A bet or raise amount: ASCII digits only (``int`` would also take Arabic-Indic digits, "+10" and "1_0").
+_AMOUNT = re.compile(r"[0-9]+")
 
 
 class _Quit(Exception):
@@ -150,6 +161,16 @@ def move_text(a: LegalAction, obs: Observation) -> str:
     return f"{a.kind[0]} {a.kind}{' to' if a.kind == 'raise' else ''} {span}"
 
 
+def board_text(cards: Sequence[int], color: bool = False) -> str:
+    """The board in the order it was dealt (the flop, then the turn, then the river), as a dealer lays it out.
+
+    >>> from pokercore import parse_cards
+    >>> board_text(parse_cards("7c Kc 3h 7d"))
+    '7♣ K♣ 3♥ 7♦'
+    """
+    return " ".join(card_text(c, color) for c in cards)
+
+
 def _hand_name(hole: Sequence[int], board: Sequence[int]) -> str:
     if len(board) < 3:
         return ""
@@ -195,7 +216,7 @@ class HumanAgent:
         self._street = street
         n = {"flop": 3, "turn": 4, "river": 5}[street]
         if len(obs.board) >= n:
-            self.say(f"-- {street}: {hand_text(obs.board[:n], self.color)}")
+            self.say(f"-- {street}: {board_text(obs.board[:n], self.color)}")
 
     def _show(self, obs: Observation) -> None:
         self.show_events(obs)
@@ -203,16 +224,20 @@ class HumanAgent:
         to_call = f"to call {min(obs.to_call, obs.stacks[obs.seat])}" if obs.to_call else "nothing to call"
         self.say(f"[{obs.street}] pot {obs.pot}, {to_call}, your stack {obs.stacks[obs.seat]}")
         self.say(f"Your cards: {hand_text(obs.hole, self.color)}"
-                 + (f"   board: {hand_text(obs.board, self.color)}" if obs.board else "")
+                 + (f"   board: {board_text(obs.board, self.color)}" if obs.board else "")
                  + _hand_name(obs.hole, obs.board))
 
     def _parse(self, line: str, obs: Observation) -> Action | None:
-        words = line.replace(",", " ").split()
+        words = line.split()
         if not words:
             return None
         kind = _WORDS.get(words[0].lower())
         if kind is None:
-            raise ValueError(f"{line.strip()!r} not understood; type h for the moves")
+            raise ValueError(f"{cut(line.strip())} not understood; type h for the moves")
+        sized = kind in ("bet", "raise")
+        if len(words) > (2 if sized else 1):
+            takes = "one amount" if sized else "no amount"
+            raise ValueError(f"{cut(line.strip())} not understood: {kind} takes {takes}; type h for the moves")
         kinds = {a.kind: a for a in obs.legal_actions}
         options = ", ".join(move_text(a, obs) for a in obs.legal_actions)
         if kind == "all-in":
@@ -233,16 +258,17 @@ class HumanAgent:
         option = kinds[kind]
         if kind not in ("bet", "raise") or len(words) == 1:
             return option.action()
-        try:
-            amount = int(words[1])
-        except ValueError:
-            raise ValueError(f"{words[1]!r} is not a whole number of chips") from None
+        if not _AMOUNT.fullmatch(words[1]):
+            raise ValueError(f"{cut(words[1])} is not a whole number of chips (digits 0-9 only, e.g. {kind[0]} 30)")
+        digits = words[1].lstrip("0") or "0"
+        amount = int(digits) if len(digits) <= 30 else 10**30  # int() refuses 4,300 digits and more
+        said = str(amount) if len(digits) <= 30 else f"{digits[:12]}... ({len(digits)} digits)"
         word = "raise to" if kind == "raise" else "bet"
         if amount < option.min_amount:
             raise ValueError(f"you cannot {word} {amount}: the minimum is {word} {option.min_amount}")
         if amount > option.max_amount:
             cap = "all-in" if option.max_amount >= obs.stacks[obs.seat] + obs.bets[obs.seat] else "the limit"
-            raise ValueError(f"you cannot {word} {amount}: the most is {word} {option.max_amount} ({cap})")
+            raise ValueError(f"you cannot {word} {said}: the most is {word} {option.max_amount} ({cap})")
         return option.action(amount)
 
     def __call__(self, obs: Observation) -> Action:
@@ -277,7 +303,7 @@ def _report(game: HoldemGame, out: HumanAgent) -> None:
     out.show_events(obs)
     out.reset()
     if obs.board:
-        out.say(f"  Board: {hand_text(obs.board, out.color)}")
+        out.say(f"  Board: {board_text(obs.board, out.color)}")
     for seat, cards in obs.revealed.items():
         shows = "show " if seat == 0 else "shows"
         out.say(f"  {_who(seat):<4} {shows} {hand_text(cards, out.color)}{_hand_name(cards, obs.board)}")
@@ -305,7 +331,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=integer(0), default=None,
                    help="seed of the cards and the AIs, to replay the same game (default: a new game)")
     p.add_argument("--blinds", default="1/2", metavar="SB/BB", help="small and big blind (default 1/2)")
-    p.add_argument("--stack", type=integer(1), default=200, help="starting chips of every seat (default 200)")
+    p.add_argument("--stack", type=integer(1), default=200,
+                   help="starting chips of every seat (default 200); at least the big blind, so that every "
+                        "seat can post it: a smaller stack would be all-in before the cards are dealt")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="red diamonds and hearts: auto (on a terminal), always or never")
     return p
@@ -330,6 +358,9 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
     limit = args.hands if args.hands > 0 else 10**9
     try:
         small, big = _blinds(args.blinds)
+        if args.stack < big:
+            raise ValueError(f"--stack {args.stack} cannot cover the big blind of {big}: give --stack {big} "
+                             f"or more, or smaller --blinds")
         cfg = HoldemConfig(args.variant, players=n, small_blind=small, big_blind=big, starting_stacks=args.stack,
                            hands=limit, seed=args.seed)
     except (ConfigError, ValueError) as exc:
@@ -358,6 +389,11 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
                     hook(hand.observe(seat))
             _report(game, human)
             finished += 1
+        if game.hands_played < limit:
+            left = [s for s, st in enumerate(game.stacks) if st > 0]
+            who = "only you have" if left == [0] else f"only {_name(left[0])} has" if left else "nobody has"
+            human.say(f"\nThe game is over after {finished} hand{'s' if finished != 1 else ''}: "
+                      f"{who} chips left.")
     except (_Quit, KeyboardInterrupt) as exc:
         if isinstance(exc, KeyboardInterrupt):
             human.say()
