@@ -5,8 +5,10 @@ and the seat tables of the games dealt from a session engine (hold'em and
 Omaha from :class:`~pokercore.holdem.HoldemGame`, five-card draw from
 :class:`~pokercore.draw.DrawGame`).  It knows when a hand and the session
 are over, which seats sit out, whose turn it is, how an AI's decision is
-asked for and when it has gone stale, and what happens once a hand ends;
-each game keeps only its moves, its rules and its view.
+asked for and when it has gone stale, what happens once a hand ends, and
+what the history keeps of it (the hand's record, and the state a table
+resumes from after a restart); each game keeps only its moves, its rules,
+its history text and its view.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .protocol import ProtocolError
 from .seat_table import SeatTable
+from .store import HandRecord
 
-__all__ = ["BettingSeatTable", "HandState", "Session"]
+__all__ = ["BettingSeatTable", "HandState", "Session", "SessionConfig"]
 
 
 class HandState(Protocol):
@@ -35,7 +38,32 @@ class HandState(Protocol):
     @property
     def events(self) -> Sequence[object]: ...
 
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def button(self) -> int: ...
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def log(self) -> tuple[tuple[Any, ...], ...]: ...
+
     def observe(self, seat: int) -> Any: ...
+
+
+class SessionConfig(Protocol):
+    """What the table needs of a session's rules (:class:`~pokercore.holdem.HoldemConfig`, ``DrawConfig``)."""
+
+    @property
+    def hands(self) -> int: ...
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
 
 
 S = TypeVar("S", bound=HandState)
@@ -67,11 +95,41 @@ class BettingSeatTable(SeatTable, Generic[S]):
     :meth:`~pokercore.web.seat_table.SeatTable._apply_action` (starting with
     :meth:`_check_turn`) and :meth:`~pokercore.web.seat_table.SeatTable._apply_ai`
     (starting with :meth:`_stale`), and call :meth:`_finish_hand` when an
-    action ends the hand.
+    action ends the hand; for the history they set :attr:`history_format`
+    and write :meth:`_history_text`.
     """
 
     #: The session: its hands, stacks and button.
     session: Session[S]
+    #: The session's rules (its number of hands and starting stacks).
+    config: SessionConfig
+    #: How :meth:`_history_text` writes a hand (a :class:`~pokercore.web.store.HandRecord` format).
+    history_format = ""
+    #: The button of the last finished hand (a :meth:`snapshot` resumes after it); None before the first.
+    _last_button: int | None = None
+
+    # ------------------------------------------------------------------ history
+    def _history_text(self, state: S) -> str:  # pragma: no cover - abstract
+        """The finished hand ``state`` as history text of :attr:`history_format`, every seat's cards in it."""
+        raise NotImplementedError
+
+    def hand_number(self) -> int:
+        return self.session.hands_played
+
+    def hand_record(self) -> HandRecord:
+        state = self.hand_state
+        nets = [end - start for end, start in zip(state.stacks, state.starting_stacks)]
+        shown = [rec[1] for rec in state.log if rec[0] == "show"]
+        return HandRecord(state.hand_number, self.history_format, self._history_text(state), nets, shown)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The seats, the session's length and, after the last finished hand, the hands played, stacks and button."""
+        state = self.hand_state
+        over = state.is_over
+        return {**super().snapshot(), "hands": self.config.hands,
+                "played": self.session.hands_played - (0 if over else 1),
+                "stacks": list(state.stacks if over else state.starting_stacks),
+                "button": state.button if over else self._last_button}
 
     # ------------------------------------------------------------------ flow
     @property
@@ -108,9 +166,11 @@ class BettingSeatTable(SeatTable, Generic[S]):
         """Tell the AIs how the hand ended (their ``hand_over`` hook), once.
 
         A person who cannot be dealt the next hand is counted as ready for
-        it: the others never wait for a seat that will sit out.
+        it: the others never wait for a seat that will sit out.  The hand's
+        button is remembered (a :meth:`snapshot` resumes after it).
         """
         state = self.hand_state
+        self._last_button = state.button
         out = self._out()
         for s in self.seats:
             if s.kind == "player" and s.index in out:

@@ -23,7 +23,6 @@ from ..errors import PokercoreError
 from .betting_table import BettingSeatTable
 from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
 from .seat_table import Limits
-from .store import HandRecord
 
 __all__ = ["DEFAULT_HANDS", "DrawSeatTable"]
 
@@ -47,6 +46,7 @@ class DrawSeatTable(BettingSeatTable[DrawState]):
     game = "draw"
     light_levels = frozenset({"easy", "random", "call"})  # 0.003-0.006 ms a decision (normal: 1.7 ms)
     session: DrawGame
+    config: DrawConfig
 
     def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
                  seed: int | None = None) -> None:
@@ -60,7 +60,6 @@ class DrawSeatTable(BettingSeatTable[DrawState]):
                 s.agent = make_agent(s.level or "easy", ai_rng)
         #: The session: its hands, stacks and button.
         self.session = DrawGame(self.config)
-        self._last_button: int | None = None  # the button of the last finished hand (to resume after it)
         self._start_next()
 
     @classmethod
@@ -75,27 +74,13 @@ class DrawSeatTable(BettingSeatTable[DrawState]):
         return table
 
     # ------------------------------------------------------------------ history
-    def hand_number(self) -> int:
-        return self.session.hands_played
+    history_format = "pokercore-draw"
 
-    def hand_record(self) -> HandRecord:
-        state = self.hand_state
-        nets = [end - start for end, start in zip(state.stacks, state.starting_stacks)]
-        shown = [rec[1] for rec in state.log if rec[0] == "show"]
-        return HandRecord(state.hand_number, "pokercore-draw", format_history(state), nets, shown)
+    def _history_text(self, state: DrawState) -> str:
+        return format_history(state)
 
     def snapshot(self) -> dict[str, Any]:
-        state = self.hand_state
-        over = state.is_over
-        return {**super().snapshot(), "hands": self.config.hands,
-                "played": self.session.hands_played - (0 if over else 1),
-                "stacks": list(state.stacks if over else state.starting_stacks),
-                "button": state.button if over else self._last_button, "bought": list(self.session.bought_in)}
-
-    def _finish_hand(self) -> None:
-        """Remember the hand's button (a :meth:`snapshot` resumes after it), then end the hand as every table does."""
-        self._last_button = self.hand_state.button
-        super()._finish_hand()
+        return {**super().snapshot(), "bought": list(self.session.bought_in)}
 
     def _rebuy_chips(self, seat: int) -> int | None:
         """The chips seat ``seat`` would get by buying back in now, or None when it may not."""

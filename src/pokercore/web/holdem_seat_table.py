@@ -8,7 +8,8 @@ hold another seat's hidden cards: the hands shown at the showdown are the
 only foreign cards, and a mucked hand is listed as mucked, never shown.
 Moves arrive as typed protocol actions and are applied by the engine, which
 checks them; amounts are "to" amounts, as card rooms say them ("raise to
-300").
+300").  Every finished hand goes to the history as PHH
+(:func:`pokercore.holdem.phh.to_phh`).
 
 Examples
 --------
@@ -34,6 +35,7 @@ import numpy as np
 from .. import describe_rank, evaluate, evaluate5
 from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observation, make_agent
 from ..holdem.errors import HoldemError
+from ..holdem.phh import to_phh
 from ..holdem.showdown import hand_pots, rank_hands
 from .betting_table import BettingSeatTable
 from .protocol import Action, BettingAction, Create, ProtocolError, card_names
@@ -109,6 +111,7 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
     game = "holdem"
     light_levels = frozenset({"easy", "random", "call"})  # easy: 0.04 ms a decision (normal: 7 ms)
     session: HoldemGame
+    config: HoldemConfig
 
     def __init__(self, table_id: str, request: Create, limits: Limits, owner: str = "",
                  seed: int | None = None) -> None:
@@ -129,6 +132,17 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
         #: The session: its hands, stacks and button.
         self.session = HoldemGame(self.config)
         self._start_next()
+
+    # ------------------------------------------------------------------ history
+    history_format = "phh"
+
+    def _history_text(self, state: HoldemState) -> str:
+        return to_phh(state)
+
+    def snapshot(self) -> dict[str, Any]:
+        cfg = self.config
+        return {**super().snapshot(), "variant": cfg.variant, "blinds": [cfg.small_blind, cfg.big_blind],
+                "start": list(cfg.stacks)}
 
     # ------------------------------------------------------------------ acting
     def _apply_action(self, seat: int, action: Action) -> None:

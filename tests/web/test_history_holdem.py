@@ -1,0 +1,115 @@
+"""Hold'em and Omaha hands played at the server's tables reach the history as PHH, and their tables resume.
+
+Every finished hand of no-limit, fixed-limit hold'em and pot-limit Omaha is
+stored with its PHH text (which replays to the table's stacks), its nets
+and its shown seats; ``/api/history`` counts and lists them and cuts each
+to what the reader's seat saw.  A hold'em table comes back after a restart
+on the same database with its seats, stacks, button and hand number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .helpers import closing, connect, require, starlette_test_client
+from .test_history_server import LIMITS, ME, _api
+
+require("starlette")
+
+from pokercore.holdem.phh import from_phh  # noqa: E402
+from pokercore.web import create_app  # noqa: E402
+from pokercore.web.store import open_store  # noqa: E402
+
+from .test_history_server import THEM  # noqa: E402
+
+
+def play_holdem_hand(c: Any, fold: bool = False) -> dict[str, Any]:
+    """This seat checks or calls (or folds when it may) until the hand is over; the final state."""
+    while True:
+        st = c.my_turn()
+        if st["showdown"] is not None:
+            return st
+        kinds = {a["kind"] for a in st["legal"]}
+        if fold and "fold" in kinds:
+            c.act({"kind": "fold"})
+        else:
+            c.act({"kind": "check" if "check" in kinds else "call"})
+
+
+def next_holdem_hand(c: Any, number: int) -> None:
+    c.next()
+    c.state_where(lambda m: m["hand_number"] == number and m["showdown"] is None)
+
+
+@pytest.mark.parametrize("variant", ["nl", "fl", "plo"])
+def test_holdem_hands_are_stored_as_phh_that_replays_to_the_table_stacks(variant):
+    store = open_store(":memory:")
+    tc = starlette_test_client()(create_app(LIMITS, db=store))
+    with tc, closing():
+        c = connect(tc)
+        # the person covers everyone: no bust ends the session early
+        c.create("holdem", ["me", "call", "easy"], variant=variant, hands=20, stacks=[5000, 200, 200], player=ME)
+        assert _api(tc, f"/api/history/table/{c.table}").status_code == 404    # the hand in play: nothing yet
+        finals = []
+        for number in (1, 2, 3):
+            if number > 1:
+                next_holdem_hand(c, number)
+            finals.append(play_holdem_hand(c))
+        stored = store.all_hands(c.table)
+        assert [h["number"] for h in stored] == [1, 2, 3]
+        start = [5000, 200, 200]
+        for st, h in zip(finals, stored):
+            assert h["format"] == "phh" and sum(h["nets"]) == 0
+            after = [p["stack"] for p in st["players"]]
+            assert [s + n for s, n in zip(start, h["nets"])] == after          # the nets the table showed
+            state = from_phh(h["text"])                                         # the text replays ...
+            assert list(state.stacks) == after                                  # ... to the table's stacks
+            assert state.hand_number == st["hand_number"]
+            assert h["shown"] == sorted(s["seat"] for s in st["showdown"]["shown"])
+            start = after
+        sessions = _api(tc, "/api/history").json()["sessions"]
+        assert [(s["table"], s["game"], s["seat"], s["hands"], s["net"]) for s in sessions] == \
+            [(c.table, "holdem", 0, 3, start[0] - 5000)]
+        listed = _api(tc, f"/api/history/table/{c.table}").json()["hands"]
+        assert [(h["number"], h["net"]) for h in listed] == [(h["number"], h["nets"][0]) for h in stored]
+        one = _api(tc, f"/api/history/hand/{listed[0]['id']}").json()
+        assert one["format"] == "phh" and one["game"] == "holdem" and one["seat"] == 0
+        assert one["names"] == ["Player 1", "Call AI", "Easy AI"]
+
+
+def test_a_holdem_reader_sees_only_its_own_hole_cards_and_the_shown_ones():
+    store = open_store(":memory:")
+    tc = starlette_test_client()(create_app(LIMITS, db=store))
+    with tc, closing():
+        a, b = connect(tc), connect(tc)
+        made = a.create("holdem", ["me", "remote", "call"], hands=5, player=ME)
+        b.send({"type": "join", "table": a.table, "seat": 1, "token": made["tokens"]["1"], "player": THEM})
+        b.until(lambda m: m["type"] == "joined")
+        import threading
+
+        players = [threading.Thread(target=play_holdem_hand, args=(c, True)) for c in (a, b)]
+        for t in players:
+            t.start()
+        for t in players:
+            t.join(120)
+        assert a.last_state["showdown"] is not None and b.last_state["showdown"] is not None
+        full = store.all_hands(a.table)[0]["text"]
+        holes = {seat: line.split()[-1].rstrip("',") for seat, line in
+                 zip(from_phh(full).order, [x for x in full.splitlines() if "'d dh p" in x])}
+        hand_id = _api(tc, f"/api/history/table/{a.table}").json()["hands"][0]["id"]
+        for reader, seat in ((ME, 0), (THEM, 1)):
+            text = _api(tc, f"/api/history/hand/{hand_id}", reader).json()["text"]
+            for other, cards in holes.items():
+                assert (cards in text) == (other == seat), (reader, other, text)
+
+
+def test_the_history_page_names_every_game_when_it_is_empty():
+    tc = starlette_test_client()(create_app(LIMITS, db=":memory:"))
+    with tc:
+        page = tc.get("/history").text
+        empty = page[page.index('id="none"'):]
+        empty = empty[:empty.index("</p>")]
+        for game, href in (("Binh", "/binh"), ("draw", "/draw"), ("hold'em", "/holdem"), ("Omaha", "/holdem")):
+            assert game in empty and f'href="{href}"' in empty, (game, empty)
