@@ -4,8 +4,11 @@ Everything that can be checked is checked before the first deal: the game,
 the agents, the counts, the output paths (``--json``, ``--per-deal``,
 ``--plot`` and the plot's format) and the optional packages the options
 need.  Results files are written through a temporary file in the same
-folder, so a failed write never leaves a truncated file; ``-`` writes JSON
-or CSV to standard output (the table then goes to stderr).  Progress shows
+folder, so a failed write never leaves a truncated file; a symbolic link
+writes the file it points to, a FIFO or a character device is written
+through (never replaced) and anything else that is not a regular file is
+refused; ``-`` writes JSON or CSV to standard output (the table then goes
+to stderr).  Progress shows
 as a bar on a terminal and as a line every 15 s of a long run otherwise.
 Exit codes: 0 done, 2 a request that cannot run or an agent that failed
 (one line on stderr saying what and, for an agent, which agent, seat and
@@ -201,7 +204,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.variant is not None:
         options["variant"] = args.variant
     if args.history is not None:
-        open(args.history, "w").close()  # checked writable above; every hand is appended to it
+        from ..sim.files import start_file
+
+        start_file(args.history)  # checked writable above; every hand is appended to it
         options["history"] = args.history
     client = None
     if args.scheduler is not None:

@@ -1,9 +1,18 @@
-"""Result files that are checked before a run and never left half-written.
+"""Output files: the one home of every file pokercore's commands write.
+
+A path is written to what it names (:func:`output_target`): a regular file,
+new or old, is replaced atomically; a symbolic link writes the file it points
+to and stays a link; a FIFO or a character device (``/dev/stdout``, a shell's
+``>(gzip > x.gz)``, ``/dev/null``) is written through, never replaced; a
+directory, a socket or a block device is refused by name.
 
 :func:`check_writable` says before a long match whether a path can be written
 (an existing folder, not a directory itself, writable); :func:`atomic_write`
-writes through a temporary file in the same folder and renames it over the
-target, so a full disk or a file-size limit leaves any earlier file intact.
+writes a regular file through a temporary file in the same folder and renames
+it over the target, so a full disk or a file-size limit leaves any earlier
+file intact.  :func:`start_file` and :func:`append_text` write a file that
+grows as a run goes (a hand history).  Every failure is an
+:class:`OutputError` whose one line names the path and what went wrong.
 
 A temporary file is named ``.<target name>.pokercore-<host>-<pid>-<random><suffix>``.
 A run killed while writing (``SIGKILL``, a power cut) leaves it behind; the
@@ -30,6 +39,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -38,7 +48,8 @@ from typing import Any, Union
 
 from ..errors import PokercoreError
 
-__all__ = ["OutputError", "atomic_write", "check_writable", "remove_stale_temporaries"]
+__all__ = ["OutputError", "append_text", "atomic_write", "check_writable", "output_target",
+           "remove_stale_temporaries", "start_file"]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -119,28 +130,108 @@ def remove_stale_temporaries(path: PathLike) -> list[str]:
     return removed
 
 
-def check_writable(path: PathLike) -> None:
-    """Raise :class:`OutputError` unless ``path`` can be created or replaced.
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISSOCK, "socket"), (stat.S_ISBLK, "block device"), (stat.S_ISDOOR, "door"),
+                       (stat.S_ISPORT, "event port"), (stat.S_ISWHT, "whiteout")):
+        if test(mode):
+            return name
+    return "special file"
 
-    The folder must exist and accept a new file (tried for real, so a
-    read-only file system is caught even for root); ``path`` must not be a
-    directory.
+
+def output_target(path: PathLike) -> tuple[Path, bool]:
+    """What writing ``path`` writes: ``(file, stream)``.
+
+    ``file`` is the regular file to create or replace (a symbolic link's
+    target, followed to the end, even when that target does not exist yet)
+    with ``stream`` False, or ``path`` itself with ``stream`` True when it
+    is a FIFO or a character device, to be written through.
+
+    Raises
+    ------
+    OutputError
+        ``path`` is (or links to) a directory, a socket, a block device or
+        another file that is not written as a stream, or its links loop.
+
+    Examples
+    --------
+    >>> output_target("/dev/null")
+    (PosixPath('/dev/null'), True)
     """
     p = Path(path)
-    folder = _folder(p)
-    if p.is_dir():
+    try:
+        mode: int | None = os.stat(p).st_mode  # follows links
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:  # a loop of links, a file used as a folder, a name too long
+        raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None
+    if mode is None:
+        return (Path(os.path.realpath(p)) if p.is_symlink() else p), False
+    if stat.S_ISREG(mode):
+        return Path(os.path.realpath(p)), False
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        return p, True
+    if stat.S_ISDIR(mode):
         raise OutputError(f"cannot write {p}: it is a directory")
+    raise OutputError(f"cannot write {p}: it is a {_kind(mode)}, not a regular file: give a file name")
+
+
+def check_writable(path: PathLike) -> None:
+    """Raise :class:`OutputError` unless ``path`` can be written (see :func:`output_target`).
+
+    For a regular file, the folder must exist and accept a new file (tried
+    for real, so a read-only file system is caught even for root); a FIFO or
+    a character device must be open to writing.  Nothing is opened that
+    could wait for a reader.
+    """
+    p = Path(path)
+    target, stream = output_target(p)
+    if stream:
+        if not os.access(target, os.W_OK):
+            raise OutputError(f"cannot write {p}: permission denied")
+        return
+    folder = _folder(target)
     if not folder.exists():
         raise OutputError(f"cannot write {p}: the folder {folder} does not exist")
     if not folder.is_dir():
         raise OutputError(f"cannot write {p}: {folder} is not a folder")
-    remove_stale_temporaries(p)
+    remove_stale_temporaries(target)
     try:
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=_prefix(p), suffix=_PROBE)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=_prefix(target), suffix=_PROBE)
     except OSError as exc:
         raise OutputError(f"cannot write {p}: cannot create a file in {folder} ({exc.strerror or exc})") from None
     os.close(fd)
     os.unlink(probe)
+
+
+def start_file(path: PathLike) -> None:
+    """Create ``path`` empty (or empty it) for :func:`append_text`; a FIFO or a device is left as it is."""
+    p = Path(path)
+    target, stream = output_target(p)
+    if stream:
+        return
+    try:
+        with open(target, "w", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None
+
+
+def append_text(path: PathLike, text: str) -> None:
+    """Append ``text`` (UTF-8) to ``path``, through a link or into a FIFO or a device; never replace it.
+
+    Raises
+    ------
+    OutputError
+        The write failed (a full disk, a file-size limit, ...); the text
+        may be partly written.
+    """
+    p = Path(path)
+    target, _ = output_target(p)
+    try:
+        with open(target, "a", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as exc:
+        raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None
 
 
 def _mode(target: Path) -> int:
@@ -158,13 +249,23 @@ def atomic_write(path: PathLike, write: Callable[[str], Any]) -> None:
     The temporary file keeps ``path``'s suffix (so writers that pick a
     format from it, like matplotlib, work).  On any error the temporary file
     is removed and ``path`` is untouched; an ``OSError`` becomes an
-    :class:`OutputError` with one line that says what failed.
+    :class:`OutputError` with one line that says what failed.  A symbolic
+    link is followed: its target is replaced and the link stays.  A FIFO or
+    a character device is written through: ``write(path)`` itself, nothing
+    renamed (see :func:`output_target`).
     """
     p = Path(path)
-    folder = _folder(p)
-    remove_stale_temporaries(p)
+    target, stream = output_target(p)
+    if stream:
+        try:
+            write(str(p))
+        except OSError as exc:
+            raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None
+        return
+    folder = _folder(target)
+    remove_stale_temporaries(target)
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=_prefix(p), suffix=_suffix(p))
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=_prefix(target), suffix=_suffix(target))
     except OSError as exc:
         raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None
     os.close(fd)
@@ -172,8 +273,8 @@ def atomic_write(path: PathLike, write: Callable[[str], Any]) -> None:
         write(tmp)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
-        os.chmod(tmp, _mode(p))
-        os.replace(tmp, p)
+        os.chmod(tmp, _mode(target))
+        os.replace(tmp, target)
     except OSError as exc:
         _remove(tmp)
         raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None

@@ -8,6 +8,7 @@ cards and either shows or folds; the best shown hand takes the antes.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -200,7 +201,7 @@ class HoldemAdapter:
         return cfg
 
     def _write(self, path: str, text: str) -> None:
-        import os
+        from .files import append_text
 
         try:
             empty = os.path.getsize(path) == 0
@@ -208,8 +209,7 @@ class HoldemAdapter:
             empty = True
         number = 1 if empty else self._written.get(path, 0) + 1
         self._written[path] = number
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(("" if empty else "\n") + f"[{number}]\n" + text)
+        append_text(path, ("" if empty else "\n") + f"[{number}]\n" + text)
 
     def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
                   options: Mapping[str, Any]) -> list[float]:
