@@ -113,3 +113,40 @@ def test_the_history_page_names_every_game_when_it_is_empty():
         empty = empty[:empty.index("</p>")]
         for game, href in (("Binh", "/binh"), ("draw", "/draw"), ("hold'em", "/holdem"), ("Omaha", "/holdem")):
             assert game in empty and f'href="{href}"' in empty, (game, empty)
+
+
+@pytest.mark.parametrize("variant", ["nl", "plo"])
+def test_a_holdem_table_survives_a_restart_with_its_stacks_button_and_hand_number(tmp_path, variant):
+    path = str(tmp_path / "h.sqlite3")
+    tc = starlette_test_client()(create_app(LIMITS, db=path))
+    with tc:
+        with closing():
+            c = connect(tc)
+            c.create("holdem", ["me", "call", "easy"], variant=variant, blinds=[5, 10], hands=30,
+                     stacks=[5000, 1000, 800], player=ME)
+            play_holdem_hand(c)
+            next_holdem_hand(c, 2)
+            done = play_holdem_hand(c)
+            next_holdem_hand(c, 3)                                    # hand 3 is in play when the server stops
+            stacks = [p["stack"] for p in done["players"]]
+            seat = (c.table, c.seat, c.token)
+    tc = starlette_test_client()(create_app(LIMITS, db=path))
+    with tc, closing():
+        c = connect(tc)
+        c.send({"type": "join", "table": seat[0], "seat": seat[1], "token": seat[2], "player": ME})
+        assert c.until(lambda m: m["type"] in ("joined", "error"))["type"] == "joined"
+        st = c.state()
+        assert st["hand_number"] == 3 and st["hands"] == 30 and st["showdown"] is None  # dealt again fresh
+        assert [p["stack"] + p["committed"] for p in st["players"]] == stacks
+        assert [p["start"] for p in st["players"]] == [5000, 1000, 800]                 # the session's net
+        assert st["button"] == (done["button"] + 1) % 3                                  # the button moved on
+        assert st["rules"]["variant"] == variant and (st["rules"]["small_blind"], st["rules"]["big_blind"]) == (5, 10)
+        again = play_holdem_hand(c)                                                      # and it plays on
+        assert sum(p["stack"] for p in again["players"]) == 6800
+        stored = tc.app.state.store.all_hands(seat[0])
+        assert [h["number"] for h in stored] == [1, 2, 3]
+        assert from_phh(stored[-1]["text"]).hand_number == 3
+        assert _api(tc, "/api/history").json()["sessions"][0]["hands"] == 3
+        wrong = connect(tc)
+        wrong.send({"type": "join", "table": seat[0], "seat": 0, "token": "x" * 24})
+        assert wrong.error()["code"] == "bad_token"

@@ -22,6 +22,7 @@ require("websockets")
 from websockets.sync.client import connect  # noqa: E402
 
 from pokercore.draw.history import replay_history  # noqa: E402
+from pokercore.holdem.phh import from_phh  # noqa: E402
 from pokercore.web.store import open_store  # noqa: E402
 
 ME = "killer-test-0123456789"
@@ -85,12 +86,13 @@ class Seat:
                      {"kind": "check" if "check" in kinds else "call"})
 
 
-def test_kill_9_mid_hand_loses_only_the_hand_in_play(tmp_path):
+@pytest.mark.parametrize("game", ["draw", "holdem"])
+def test_kill_9_mid_hand_loses_only_the_hand_in_play(tmp_path, game):
     db = tmp_path / "h.sqlite3"
     proc, port = _serve("--db", str(db))
     try:
         me = Seat(port)
-        me.send({"type": "create", "game": "draw", "seats": ["me", "call", "call"], "hands": 50, "player": ME})
+        me.send({"type": "create", "game": game, "seats": ["me", "call", "call"], "hands": 50, "player": ME})
         joined = me.until(lambda m: m["type"] == "joined")
         stacks = []
         for number in (1, 2, 3):
@@ -119,10 +121,13 @@ def test_kill_9_mid_hand_loses_only_the_hand_in_play(tmp_path):
         start = [200, 200, 200]
         for h, after in zip(hands, stacks):
             assert sum(h["nets"]) == 0 and [s + n for s, n in zip(start, h["nets"])] == after
-            replay_history(h["text"])
+            if game == "draw":
+                replay_history(h["text"])
+            else:
+                assert list(from_phh(h["text"]).stacks) == after
             start = after
-        game, state = store.open_table(joined["table"])
-        assert game == "draw" and state["played"] == 3 and state["stacks"] == stacks[-1]
+        stored_game, state = store.open_table(joined["table"])
+        assert stored_game == game and state["played"] == 3 and state["stacks"] == stacks[-1]
     finally:
         store.close()
     # a server started again on the file gives the seat back, at hand 4 dealt fresh
