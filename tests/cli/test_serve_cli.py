@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -101,3 +103,81 @@ def test_port_0_prints_the_port_really_bound_and_serves_there():
     finally:
         proc.terminate()
         proc.communicate(timeout=20)
+
+
+def _serve_in_its_own_group(*args: str) -> subprocess.Popen:
+    """``pokercore serve`` in a new process group (as a shell runs a command), with Ctrl-C's default handling.
+
+    A suite started in the background inherits SIGINT as ignored; the
+    server must get the default handler, as in a terminal.
+    """
+    code = "import sys\nfrom pokercore.cli import main\nsys.exit(main(['serve', *sys.argv[1:]]))"
+    return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _wait_for_line(proc: subprocess.Popen, words: str) -> list[str]:
+    """stderr's lines up to the first holding ``words`` (the whole of stderr if the process ends first)."""
+    seen = []
+    for _ in range(10_000):
+        line = proc.stderr.readline()
+        if not line:
+            break
+        seen.append(line)
+        if words in line:
+            return seen
+    pytest.fail(f"the server never logged {words!r}: {''.join(seen)[-2000:]}")
+
+
+def _group_gone(pgid: int) -> bool:
+    for _ in range(600):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("sig, to_group, processes", [
+    (signal.SIGINT, True, "2"),     # Ctrl-C in a terminal reaches the server and its AI workers
+    (signal.SIGINT, True, "0"),     # the AIs warm up in the server's own process
+    (signal.SIGTERM, False, "2"),   # kill <pid>
+    (signal.SIGTERM, True, "2"),    # a service manager stopping the whole group
+], ids=["ctrl-c", "ctrl-c-no-workers", "sigterm", "sigterm-group"])
+def test_a_stop_signal_during_the_ai_warm_up_stops_cleanly(sig, to_group, processes):
+    pytest.importorskip("uvicorn")
+    proc = _serve_in_its_own_group("--port", "0", "--no-db", "--ai-processes", processes)
+    try:
+        before = _wait_for_line(proc, "Waiting for application startup")
+        (os.killpg if to_group else os.kill)(proc.pid, sig)
+        _, rest = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    err = "".join(before) + rest
+    assert "AIs ready" not in err, err          # the signal came while the AIs were warming up
+    assert "Traceback" not in err and "startup failed" not in err, err
+    stopped = [line for line in err.splitlines() if "start-up stopped" in line]
+    assert len(stopped) == 1 and "before the AIs were ready" in stopped[0], err
+    assert proc.returncode == (130 if sig == signal.SIGINT else -signal.SIGTERM), (proc.returncode, err)
+    assert _group_gone(proc.pid), "a process of the server is left running"
+
+
+def test_ctrl_c_once_serving_stops_the_ai_workers_quietly_too():
+    pytest.importorskip("uvicorn")
+    proc = _serve_in_its_own_group("--port", "0", "--no-db", "--ai-processes", "2")
+    try:
+        before = _wait_for_line(proc, "Application startup complete")
+        os.killpg(proc.pid, signal.SIGINT)
+        _, rest = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    err = "".join(before) + rest
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "Application shutdown complete" in err and proc.returncode == 130, (proc.returncode, err)
+    assert _group_gone(proc.pid), "a process of the server is left running"

@@ -205,6 +205,22 @@ def address_url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def _server(uvicorn: Any, config: Any, app: Any) -> Any:
+    """uvicorn's server, which also cuts the app's start-up short on Ctrl-C or SIGTERM.
+
+    uvicorn only notes a stop signal during the app's start-up and acts on
+    it once the start-up is over; the AIs' warm-up would run on for
+    seconds (and a worker killed by the signal failed the start-up).
+    """
+    class Server(uvicorn.Server):  # type: ignore[misc]
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            if not self.started:
+                app.state.start_up.stop()
+
+    return Server(config)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv`` (without ``serve``) and run the server until interrupted; return the exit code.
 
@@ -263,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                                 log_config=log_config(args.log_level), ws_max_size=limits.max_frame_bytes,
                                 ws_per_message_deflate=args.ws_compression)
         try:
-            uvicorn.Server(config).run(sockets=[sock])
+            _server(uvicorn, config, app).run(sockets=[sock])
         finally:
             if store is not None:
                 store.close()

@@ -18,6 +18,11 @@ memory), its tables' AIs start again in a fresh worker from the state they
 had when their table opened, and the failed decision becomes the table's
 safe move; both are logged.
 
+A worker never sees Ctrl-C: a terminal sends it to every process of the
+server, and the server, not its workers, decides how to stop (it closes
+them, or kills them with :meth:`AIPool.abort` when it is stopped while they
+are still warming up).
+
 >>> import numpy as np
 >>> from pokercore.draw import DrawConfig, DrawGame
 >>> from pokercore.draw.ai import make_agent
@@ -32,10 +37,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -148,18 +155,40 @@ class AIPool:
         self.warm = warm
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
-        self._workers = [self._new_worker() for _ in range(processes)]
+        started = [self._new_worker() for _ in range(processes)]
+        self._workers = [worker for worker, _ in started]
+        self._ready = [ready for _, ready in started]
         #: Which worker each open table is pinned to.
         self.pins: dict[str, int] = {}
         # The agents as they were when their table opened, to start again in a fresh worker.
         self._adopted: dict[str, dict[int, Any]] = {}
 
-    def _new_worker(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(1, mp_context=self._context, initializer=_worker_start, initargs=(self.warm,))
+    def _new_worker(self) -> tuple[ProcessPoolExecutor, Future[bool]]:
+        """A worker whose process starts now, with Ctrl-C (SIGINT) blocked in it from its first instruction.
+
+        Also the future that is done once the worker is ready.
+        """
+        worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_worker_start, initargs=(self.warm,))
+        blocking = hasattr(signal, "pthread_sigmask")
+        # A blocked signal stays blocked across fork and exec: set in the worker itself, Python would still
+        # have its KeyboardInterrupt handler while it starts (imports), and print a traceback on Ctrl-C there.
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if blocking else None
+        try:
+            ready = worker.submit(_worker_ready)   # the first task starts the process
+        finally:
+            if old is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        return worker, ready
 
     def start(self) -> None:
-        """Start every worker and wait until each is ready (warmed up when ``warm``)."""
-        for future in [w.submit(_worker_ready) for w in self._workers]:
+        """Wait until every worker is ready (warmed up when ``warm``).
+
+        Raises
+        ------
+        concurrent.futures.process.BrokenProcessPool
+            A worker died while starting (killed, or :meth:`abort`).
+        """
+        for future in self._ready:
             future.result()
 
     def __enter__(self) -> AIPool:
@@ -174,6 +203,19 @@ class AIPool:
         """Stop the workers (pending decisions are cancelled)."""
         for w in self._workers:
             w.shutdown(wait=True, cancel_futures=True)
+
+    def abort(self) -> None:
+        """Kill the worker processes at once (the server stops while they warm up); :meth:`start` then raises.
+
+        Safe from a signal handler.  Decisions in progress fail; call
+        :meth:`close` afterwards to release what is left.
+        """
+        for w in list(self._workers):
+            # concurrent.futures has no public way to stop a running task (terminate_workers is Python 3.14)
+            processes = getattr(w, "_processes", None) or {}
+            for process in list(processes.values()):
+                with contextlib.suppress(OSError, ValueError, AttributeError):
+                    process.kill()
 
     # ------------------------------------------------------------------ tables
     def adopt(self, table_id: str, seat: int, agent: Any) -> Any:
@@ -242,7 +284,7 @@ class AIPool:
                 return  # another thread restarted it already
             log.error("AI worker %d stopped; starting a new one (its tables' AIs start again from the "
                       "beginning of their sessions)", k)
-            fresh = self._new_worker()
+            fresh, _ = self._new_worker()
             self._workers[k] = fresh
             for table_id, seats in self._adopted.items():
                 if self.pins.get(table_id) == k:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +57,7 @@ from .security import Access, AccessGuard
 from .store import HistoryStore, open_store
 from .warmup import warm_up
 
-__all__ = ["STATIC", "Connection", "create_app"]
+__all__ = ["STATIC", "Connection", "StartUp", "create_app"]
 
 log = logging.getLogger("pokercore.web")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -231,6 +233,61 @@ async def _health(request: Request) -> Response:
     return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
 
+class StartUp:
+    """The server's start-up (the AIs' warm-up, a few seconds), which a stop signal may cut short.
+
+    ``create_app`` puts one in ``app.state.start_up``; ``pokercore serve``
+    calls :meth:`stop` when Ctrl-C or SIGTERM comes before the server is
+    ready, so it stops at once instead of after the warm-up (or with the
+    warm-up's errors).
+    """
+
+    def __init__(self) -> None:
+        #: set by :meth:`stop`
+        self.stopped = threading.Event()
+        #: the AI workers while they start
+        self.pool: AIPool | None = None
+        self.over = False
+
+    def stop(self) -> None:
+        """Cut the start-up short: the warm-up ends at its next step, AI workers starting are killed.
+
+        Safe from a signal handler; nothing happens once the start-up is over.
+        """
+        if self.over:
+            return
+        self.stopped.set()
+        pool = self.pool
+        if pool is not None:
+            pool.abort()
+
+    async def run(self, manager: SeatTableManager, warm: bool, ai_processes: int) -> None:
+        """Start the AI workers (``ai_processes`` > 0) or warm the AIs up here (``warm``), unless stopped."""
+        try:
+            if ai_processes and not self.stopped.is_set():
+                pool = self.pool = AIPool(ai_processes, warm=warm)
+                if self.stopped.is_set():     # the signal came while the workers were being made
+                    pool.abort()
+                try:
+                    await run_in_threadpool(pool.start)
+                except BrokenProcessPool:
+                    if not self.stopped.is_set():
+                        raise
+                if self.stopped.is_set():
+                    await run_in_threadpool(pool.close)
+                else:
+                    manager.ai_pool = pool
+                    log.info("AIs ready in %d worker processes", ai_processes)
+            elif warm and not self.stopped.is_set():
+                seconds = await run_in_threadpool(warm_up, self.stopped)
+                if not self.stopped.is_set():
+                    log.info("AIs ready: %s", ", ".join(f"{game} {s:.1f} s" for game, s in seconds.items()))
+        finally:
+            self.over, self.pool = True, None
+        if self.stopped.is_set():
+            log.info("start-up stopped by a signal before the AIs were ready")
+
+
 def create_app(limits: Limits | None = None, *, access: Access | None = None, sweep_every: float = 10.0,
                warm: bool = False, ai_processes: int = 0, db: str | HistoryStore | None = None) -> Starlette:
     """The ASGI application: ``/`` (choose a game), the game pages, ``/equity`` (with ``/api/equity`` and
@@ -254,17 +311,11 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
     store = open_store(db) if isinstance(db, str) else db
     recorder = Recorder(store, factories) if store is not None else None
     manager.recorder = recorder
+    start_up = StartUp()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if ai_processes:
-            pool = AIPool(ai_processes, warm=warm)
-            await run_in_threadpool(pool.start)
-            manager.ai_pool = pool
-            log.info("AIs ready in %d worker processes", ai_processes)
-        elif warm:
-            seconds = await run_in_threadpool(warm_up)
-            log.info("AIs ready: %s", ", ".join(f"{game} {s:.1f} s" for game, s in seconds.items()))
+        await start_up.run(manager, warm, ai_processes)
         task = asyncio.get_running_loop().create_task(manager.sweeper(sweep_every))
         try:
             yield
@@ -295,6 +346,7 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], middleware=[Middleware(AccessGuard, access=access)], lifespan=lifespan)
     app.state.manager = manager
+    app.state.start_up = start_up
     app.state.access = access
     app.state.store = store
     app.state.recorder = recorder

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -23,10 +24,7 @@ from ..holdem import ai as holdem_ai
 __all__ = ["warm_up"]
 
 
-def warm_up() -> dict[str, float]:
-    """One decision by every AI level of draw, Binh and hold'em; the seconds each game took."""
-    out = {}
-    start = time.perf_counter()
+def _draw() -> None:
     game = draw.DrawGame(draw.DrawConfig(players=2, hands=1, seed=0))
     game.start_hand()
     hand = game.current_hand
@@ -34,16 +32,18 @@ def warm_up() -> dict[str, float]:
     obs = hand.observe(hand.actor)
     for level in draw_ai.AGENTS:
         draw_ai.make_agent(level, np.random.default_rng(0))(obs)
-    out["draw"] = time.perf_counter() - start
-    start = time.perf_counter()
+
+
+def _binh() -> None:
     rng = np.random.default_rng(0)
     deal = binh.DealState(binh.deal_hands(2, rng), binh.DEFAULT_RULES)
     seat = next(iter(deal.to_arrange), None)
     if seat is not None:
         for level in binh.AGENT_LEVELS:
             binh.make_agent(level, np.random.default_rng(0), binh.DEFAULT_RULES)(deal.observation(seat))
-    out["binh"] = time.perf_counter() - start
-    start = time.perf_counter()
+
+
+def _holdem() -> None:
     for variant in holdem.VARIANTS:  # a decision on the flop: the AIs' equity code runs once
         flop = holdem.HoldemState(holdem.HoldemConfig(variant, players=3), seed=0)
         flop.call()
@@ -52,5 +52,27 @@ def warm_up() -> dict[str, float]:
         assert flop.actor is not None
         for level in holdem_ai.LEVELS:
             holdem_ai.make_agent(level, np.random.default_rng(0))(flop.observe(flop.actor))
-    out["holdem"] = time.perf_counter() - start
+
+
+def warm_up(stop: threading.Event | None = None) -> dict[str, float]:
+    """One decision by every AI level of draw, Binh and hold'em; the seconds each game took.
+
+    Parameters
+    ----------
+    stop : threading.Event, optional
+        Checked before each game: once it is set, the games not built yet
+        are left out (the server is stopping during its start-up).
+
+    Returns
+    -------
+    dict of str to float
+        The seconds each game that was built took, by game name.
+    """
+    out: dict[str, float] = {}
+    for game, build in (("draw", _draw), ("binh", _binh), ("holdem", _holdem)):
+        if stop is not None and stop.is_set():
+            break
+        start = time.perf_counter()
+        build()
+        out[game] = time.perf_counter() - start
     return out
