@@ -152,3 +152,60 @@ def test_range_errors_on_the_command_line(capsys: pytest.CaptureFixture[str]) ->
     assert "has 3 slots" in capsys.readouterr().err
     assert main(["AAxx", "KKxx", "QQxx", "--game", "plo", "--exact"]) == 2
     assert "samples=N" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["plo", "plo8", "shortdeck"])
+def test_samples_above_a_games_limit_name_the_option_and_the_limit(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "As Ah Ks Kh" if game.startswith("plo") else "AhKh"
+    assert main([hand, "random", "--game", game, "--samples", "1e11"]) == 2
+    err = capsys.readouterr().err
+    assert f"--samples 100,000,000,000 is more than --game {game} draws (at most 1e10)" in err
+    assert "10**10" not in err
+    from pokercore.cli.equity import build_parser
+
+    help_text = " ".join(build_parser().format_help().split())
+    assert "up to 1e12 in hold'em, 1e10 in plo, plo8 and shortdeck" in help_text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--stderr", "0"], "argument --stderr: expected a number from 1e-6 to 0.5 (e.g. 0.001), got '0'"),
+    (["--stderr", "nan"], "argument --stderr: expected a number from 1e-6 to 0.5"),
+    (["--seconds", "0"], "argument --seconds: expected a number from 0.01 to 86400 (e.g. 2), got '0'"),
+])
+def test_stop_rule_values_name_the_option(args: list[str], message: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["AsKs", "QQ", *args])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "target_stderr" not in err
+
+
+@pytest.mark.parametrize("rule", [["--stderr", "0.01"], ["--seconds", "1"]])
+def test_stop_rules_with_exact_name_the_options(rule: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["AsKs", "QQ", "--exact", *rule]) == 2
+    err = capsys.readouterr().err
+    assert f"{rule[0]} is for Monte Carlo: --exact enumerates every deal" in err
+    assert "target_stderr" not in err and "exact=True" not in err
+
+
+def test_a_player_that_starts_with_a_dash_says_to_put_double_dash_before_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["AsKs", "-5%"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "'-5%' is not an option" in err
+    assert "as in: pokercore equity -- AsKs -5%" in err
+    # after --, it is read as a range, and refused as one, naming it
+    assert main(["AsKs", "--", "-5%"]) == 2
+    assert "'-5%'" in capsys.readouterr().err
+    # an unknown real option is still an unknown option
+    with pytest.raises(SystemExit):
+        main(["AsKs", "QQ", "--frobnicate"])
+    assert "unrecognized arguments: --frobnicate" in capsys.readouterr().err
+    # with options given, the example keeps a place for them
+    with pytest.raises(SystemExit):
+        main(["-5%", "--board", "Qh 7d 2c", "AsKs"])
+    assert "as in: pokercore equity [options] -- -5% AsKs" in capsys.readouterr().err

@@ -68,3 +68,11 @@ def test_a_bad_range_is_one_line_and_exit_2(capsys):
     assert main(["range", "AKx"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pokercore range: error: ") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("text", ["", ",,,", " , "])
+def test_a_range_that_holds_no_hand_is_refused(text, capsys):
+    assert main(["range", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokercore range: error: ") and "holds no hand" in err and "QQ+,AKs" in err
+    assert len(err.splitlines()) == 1

@@ -22,19 +22,52 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import PokercoreError
+from ..errors import PokercoreError, cut
 from ..holdem.combo_equity import MAX_BINS, equity_by_combo
-from ..holdem.equity import MAX_SAMPLES, MAX_WORKERS, equity
+from ..holdem.equity import (
+    MAX_SAMPLES,
+    MAX_SECONDS,
+    MAX_WORKERS,
+    MIN_SECONDS,
+    TARGET_STDERR_BELOW,
+    TARGET_STDERR_MIN,
+    equity,
+)
+from ..holdem.variant_equity import MAX_SAMPLES as VARIANT_MAX_SAMPLES
 from ..holdem.variant_equity import variant_equity
-from .args import integer
+from .args import MAX_TEXT, integer
 
 __all__ = ["build_parser", "main"]
 
 GAMES = ("holdem", "plo", "plo8", "shortdeck")
+
+
+def _power(n: int) -> str:
+    """``10**12`` as the command line writes it: ``1e12``."""
+    return f"1e{len(str(n)) - 1}" if n == 10 ** (len(str(n)) - 1) else f"{n:,}"
+
+
+def _number(low: float, high: float, example: str, high_open: bool = False) -> Any:
+    """An argparse type: a finite number from ``low`` to ``high`` (below it with ``high_open``), ASCII digits."""
+    expected = f"expected a number from {low:g} to {high:g} (e.g. {example})".replace("e-06", "e-6")
+
+    def parse(text: str) -> float:
+        try:
+            if len(text) > MAX_TEXT or not text.isascii():  # float() also reads other scripts' digits
+                raise ValueError
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{expected}, got {cut(text)}") from None
+        if not (low <= value < high if high_open else low <= value <= high):  # NaN fails both
+            raise argparse.ArgumentTypeError(f"{expected}, got {cut(text)}")
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,11 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dead", default="", help="cards out of the deck")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal and board")
-    how.add_argument("--samples", type=integer(1, MAX_SAMPLES), help="Monte Carlo samples (up to 1e12)")
-    p.add_argument("--stderr", type=float, metavar="SE", dest="target_stderr",
+    how.add_argument("--samples", type=integer(1, MAX_SAMPLES),
+                     help=f"Monte Carlo samples (up to {_power(MAX_SAMPLES)} in hold'em, "
+                          f"{_power(VARIANT_MAX_SAMPLES)} in plo, plo8 and shortdeck)")
+    p.add_argument("--stderr", type=_number(TARGET_STDERR_MIN, TARGET_STDERR_BELOW, "0.001", high_open=True),
+                   metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
                         "then the most to draw); where it stops depends on the seed alone")
-    p.add_argument("--seconds", type=float, metavar="S",
+    p.add_argument("--seconds", type=_number(MIN_SECONDS, MAX_SECONDS, "2"), metavar="S",
                    help="Monte Carlo for about S seconds: a short seeded calibration turns S into a sample count, "
                         "which is printed; --samples with that count and the same --seed gives the same result "
                         "(--samples is then the most to draw)")
@@ -84,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _refuse(args: argparse.Namespace) -> str | None:
     """Why these options do not go together, or None."""
+    if args.exact:
+        for option, value in (("--stderr", args.target_stderr), ("--seconds", args.seconds)):
+            if value is not None:
+                return f"{option} is for Monte Carlo: --exact enumerates every deal and board; give one of them"
+    if args.game != "holdem" and args.samples is not None and args.samples > VARIANT_MAX_SAMPLES:
+        return (f"--samples {args.samples:,} is more than --game {args.game} draws "
+                f"(at most {_power(VARIANT_MAX_SAMPLES)}); give fewer, or --stderr to stop once precise enough")
     if args.game != "holdem":
         if args.by_combo or args.plot:
             return "--by-combo and --plot are for a hold'em hand against a range (--game holdem)"
@@ -94,13 +137,34 @@ def _refuse(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _unknown(extra: list[str], players: list[str], words: list[str]) -> str:
+    """The message for words argparse did not take: a hand or range that starts with '-' says to use ``--``."""
+    dashed = [w for w in extra if w.startswith("-") and not w.startswith("--")]
+    if not dashed:
+        return f"unrecognized arguments: {' '.join(extra)}"
+    wanted = list(players) + dashed
+    ordered = []
+    for w in words:  # the players in the order given, for the example
+        if w in wanted:
+            wanted.remove(w)
+            ordered.append(w)
+    options = "[options] " if len(words) > len(ordered) else ""
+    example = " ".join(shlex.quote(w) for w in ordered + wanted)
+    return (f"{cut(dashed[0])} is not an option: a hand or range that starts with '-' goes after --, which ends "
+            f"the options, as in: pokercore equity {options}-- {example}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``pokercore equity``; return the exit code (2 for bad input, with the reason on stderr).
 
     Ctrl-C stops the run at once (``KeyboardInterrupt``; the ``pokercore``
     command exits 130).  ``--json`` prints strict JSON (never ``NaN``).
     """
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    args, extra = parser.parse_known_args(words)
+    if extra:
+        parser.error(_unknown(extra, args.players, words))
     progress = (not args.no_progress) and not args.json and sys.stderr.isatty()
     problem = _refuse(args)
     if problem:

@@ -29,8 +29,9 @@ import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 
+from ..errors import cut
 from ..holdem.grid import range_grid
-from ..holdem.ranges import parse_range
+from ..holdem.ranges import EmptyRangeError, parse_range
 
 __all__ = ["build_parser", "main"]
 
@@ -43,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "offsuit below; a class at another weight than 1, or with only some of its combos in the "
                     "range, is marked * and listed under the grid with its combos and weight.",
     )
-    p.add_argument("range", help='the range, e.g. "QQ+,AKs,A5s-A2s:0.5" (quote it)')
+    p.add_argument("range", help='the range, e.g. "QQ+,AKs,A5s-A2s:0.5" (quote it); one that holds no hand '
+                                 'is refused')
     p.add_argument("--dead", help="cards out of the deck (board, folded): their combos are removed")
     p.add_argument("--json", action="store_true", help="print the grid as JSON")
     return p
@@ -53,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``pokercore range`` with ``argv`` (the words after ``range``); return the exit code."""
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     rng = parse_range(args.range)
+    if len(rng) == 0:  # the library reads "" as the empty range; a grid of nothing answers no question
+        raise EmptyRangeError(f'the range {cut(args.range)} holds no hand: give one or more, e.g. "QQ+,AKs"')
     if args.dead:
         rng = rng.remove(args.dead)
     grid = range_grid(rng)

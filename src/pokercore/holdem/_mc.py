@@ -54,9 +54,10 @@ from ._run import run_on_executor, run_tasks
 from .ranges import EmptyRangeError
 
 __all__ = [
-    "DEFAULT_SAMPLES", "MAX_REJECTS", "MC_TASK_UNITS", "MC_UNIT", "PILOT_SAMPLES", "REJECTION_FROM", "SECONDS_BLOCK",
-    "TARGET_FIRST_UNITS", "TARGET_MAX_SAMPLES", "choose_weighted", "monte_carlo", "monte_carlo_task",
-    "seconds_argument", "seed_or_fresh", "stats", "stop_rule_arguments", "stop_rule_method", "stop_rules",
+    "DEFAULT_SAMPLES", "MAX_REJECTS", "MAX_SECONDS", "MC_TASK_UNITS", "MC_UNIT", "MIN_SECONDS", "PILOT_SAMPLES",
+    "REJECTION_FROM", "SECONDS_BLOCK", "TARGET_FIRST_UNITS", "TARGET_MAX_SAMPLES", "TARGET_STDERR_BELOW",
+    "TARGET_STDERR_MIN", "choose_weighted", "monte_carlo", "monte_carlo_task", "seconds_argument", "seed_or_fresh",
+    "stats", "stop_rule_arguments", "stop_rule_method", "stop_rules",
 ]
 
 #: Default number of Monte Carlo samples.
@@ -70,11 +71,15 @@ MAX_REJECTS = 1_000_000
 #: Monte Carlo with a target standard error: the first round's units (262,144 samples), and the most samples.
 TARGET_FIRST_UNITS = 64
 TARGET_MAX_SAMPLES = 10**10
+#: A target standard error is at least this and below :data:`TARGET_STDERR_BELOW`.
+TARGET_STDERR_MIN = 1e-6
+TARGET_STDERR_BELOW = 0.5
 #: A time budget becomes a multiple of this many samples (16 units).
 SECONDS_BLOCK = 16 * MC_UNIT
 #: The calibration of a time budget runs rounds of units (doubling from 16) until this share of the budget.
 SECONDS_CALIBRATION = 0.1
-#: Most seconds of a time budget (a day), and most samples it may choose.
+#: Least and most seconds of a time budget (a day), and most samples it may choose.
+MIN_SECONDS = 0.01
 MAX_SECONDS = 86_400.0
 MAX_BUDGET_SAMPLES = 10**12
 
@@ -98,7 +103,7 @@ def stop_rule_arguments(exact: bool | None, target_stderr: object,
     """``(target_stderr, seconds)`` checked: numbers in range, for Monte Carlo, at most one of them."""
     if target_stderr is not None:
         if isinstance(target_stderr, bool) or not isinstance(target_stderr, (int, float)) \
-                or not (isfinite(target_stderr) and 1e-6 <= target_stderr < 0.5):
+                or not (isfinite(target_stderr) and TARGET_STDERR_MIN <= target_stderr < TARGET_STDERR_BELOW):
             raise PokercoreValueError(f"target_stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), "
                                       f"got {cut(target_stderr)}")
         if exact:
@@ -128,7 +133,7 @@ def seconds_argument(seconds: object) -> float:
     from ..errors import cut
 
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-            or not (isfinite(seconds) and 0.01 <= seconds <= MAX_SECONDS):
+            or not (isfinite(seconds) and MIN_SECONDS <= seconds <= MAX_SECONDS):
         raise PokercoreValueError(f"seconds must be a number from 0.01 to 86400 (e.g. 2), got {cut(seconds)}")
     return float(seconds)
 

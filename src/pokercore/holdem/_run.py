@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from math import floor
 from typing import Any, TypeVar
 
 import numpy as np
@@ -39,16 +41,57 @@ T = TypeVar("T")
 Task = Callable[[int, Any, bool], T]
 
 
-class _Printer:
-    """``progress=True``: one line on stderr, rewritten in place, ended even when the run stops."""
+def _duration(seconds: float) -> str:
+    """``"16 h 33 min"``: a duration in its two largest units (seconds rounded).
 
-    def __init__(self) -> None:
+    >>> _duration(59602.75), _duration(62), _duration(9), _duration(999900)
+    ('16 h 33 min', '1 min 2 s', '9 s', '11 d 13 h')
+    """
+    s = max(0, round(seconds))
+    d, s = divmod(s, 86_400)
+    h, s = divmod(s, 3_600)
+    m, s = divmod(s, 60)
+    if d:
+        return f"{d} d {h} h"
+    if h:
+        return f"{h} h {m} min"
+    return f"{m} min {s} s" if m else f"{s} s"
+
+
+def _share(done: int, total: int) -> str:
+    """``done / total`` as a percentage that is not rounded up to 100% or down to 0% while under way."""
+    pct = 100 * done / total
+    if done == total:
+        return "100%"
+    digits = 3 if pct < 1 else 1 if pct < 10 else 0
+    return f"{floor(pct * 10**digits) / 10**digits:.{digits}f}%"
+
+
+class _Printer:
+    """``progress=True``: one line on stderr, rewritten in place, ended even when the run stops.
+
+    The line says the units done, the share, and the time left at the pace so far (the whole
+    time once done).  ``clock`` is the time source (seconds; :func:`time.monotonic`).
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.open = False
+        self._clock = clock
+        self._start = clock()
+        self._width = 0
 
     def __call__(self, done: int, total: int) -> None:
         self.open = done != total
+        elapsed = self._clock() - self._start
+        line = f"equity: {done:,}/{total:,} units ({_share(done, total)})"
+        if not self.open:
+            line += f" in {_duration(elapsed)}"
+        elif done > 0 and elapsed > 0:
+            line += f", about {_duration((total - done) * elapsed / done)} left"
         end = "" if self.open else "\n"
-        print(f"\requity: {done}/{total} units ({done / total:.0%})", end=end, file=sys.stderr, flush=True)
+        pad = " " * max(0, self._width - len(line))  # clear what a longer line before left
+        self._width = len(line)
+        print(f"\r{line}{pad}", end=end, file=sys.stderr, flush=True)
 
     def stopped(self) -> None:
         if self.open:

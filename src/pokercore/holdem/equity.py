@@ -56,10 +56,14 @@ from ._checks import MAX_PLAYERS as MAX_PLAYERS
 from ._checks import MAX_WORKERS as MAX_WORKERS
 from ._checks import PlayerLike, TooManyPlayersError, exact_flag, integer_argument, prepare
 from ._mc import MAX_REJECTS as MAX_REJECTS
+from ._mc import MAX_SECONDS as MAX_SECONDS
 from ._mc import MC_TASK_UNITS as MC_TASK_UNITS
 from ._mc import MC_UNIT as MC_UNIT
+from ._mc import MIN_SECONDS as MIN_SECONDS
 from ._mc import TARGET_FIRST_UNITS as TARGET_FIRST_UNITS
 from ._mc import TARGET_MAX_SAMPLES as TARGET_MAX_SAMPLES
+from ._mc import TARGET_STDERR_BELOW as TARGET_STDERR_BELOW
+from ._mc import TARGET_STDERR_MIN as TARGET_STDERR_MIN
 from ._plan import EXACT_MAX_SECONDS as EXACT_MAX_SECONDS
 from ._plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
 from ._plan import ExactPlan, arrays, duration, exact_deals, figure, hands, normalise, plan_exact, plural, what
