@@ -181,3 +181,32 @@ def test_ctrl_c_once_serving_stops_the_ai_workers_quietly_too():
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert "Application shutdown complete" in err and proc.returncode == 130, (proc.returncode, err)
     assert _group_gone(proc.pid), "a process of the server is left running"
+
+
+@pytest.mark.parametrize("how", ["--db", "POKERCORE_DB"])
+def test_a_database_in_a_missing_folder_is_refused_by_name(tmp_path, monkeypatch, how):
+    pytest.importorskip("uvicorn")
+    missing = tmp_path / "no" / "such"
+    where = str(missing / "x.sqlite")
+    if how == "--db":
+        proc = serve("--port", "0", "--db", where)
+        named = "--db"
+    else:
+        monkeypatch.setenv("POKERCORE_DB", where)
+        proc = serve("--port", "0")
+        named = "$POKERCORE_DB"
+    assert proc.returncode == 2 and proc.stdout == "", (proc.returncode, proc.stdout, proc.stderr)
+    line = proc.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert line == (f"pokercore serve: error: {named} {where}: the folder {missing} does not exist "
+                    f"(create it first, or choose another place)")
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_database_whose_folder_is_a_file_is_refused(tmp_path):
+    pytest.importorskip("uvicorn")
+    (tmp_path / "file").write_text("")
+    where = str(tmp_path / "file" / "x.sqlite")
+    proc = serve("--port", "0", "--db", where)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == f"pokercore serve: error: --db {where}: {tmp_path / 'file'} is not a folder"

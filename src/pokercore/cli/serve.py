@@ -26,14 +26,15 @@ import re
 import secrets
 import socket
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..errors import PokercoreError
 from . import refuse
 from .args import integer, port, seconds
 
-__all__ = ["address_url", "ai_processes", "allowed_hosts", "build_parser", "lan_addresses", "listen", "log_config",
-           "main"]
+__all__ = ["address_url", "ai_processes", "allowed_hosts", "build_parser", "db_folder_exists", "lan_addresses",
+           "listen", "log_config", "main"]
 
 PROG = "pokercore serve"
 
@@ -205,6 +206,29 @@ def address_url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def db_folder_exists(db: str | None) -> None:
+    """Refuse a history database (``--db``, else ``$POKERCORE_DB``) in a folder that does not exist.
+
+    As for every output file, a mistyped folder is an error, not a folder
+    to create; only the default place (the user's data folder) is created.
+    ``:memory:`` and database URLs have no folder.
+
+    Raises
+    ------
+    PokercoreError
+        The folder is missing or is not a folder, named.
+    """
+    named, where = ("--db", db) if db is not None else ("$POKERCORE_DB", os.environ.get("POKERCORE_DB") or None)
+    if where is None or where == ":memory:" or "://" in where:
+        return
+    folder = Path(where).expanduser().parent
+    if not folder.exists():
+        raise PokercoreError(f"{named} {where}: the folder {folder} does not exist "
+                             f"(create it first, or choose another place)")
+    if not folder.is_dir():
+        raise PokercoreError(f"{named} {where}: {folder} is not a folder")
+
+
 def _server(uvicorn: Any, config: Any, app: Any) -> Any:
     """uvicorn's server, which also cuts the app's start-up short on Ctrl-C or SIGTERM.
 
@@ -247,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_db and args.db is not None:
         return refuse(PROG, "--db and --no-db: choose one")
     try:
+        if not args.no_db:
+            db_folder_exists(args.db)
         sock = listen(args.host, args.port)
     except PokercoreError as exc:
         return refuse(PROG, exc)
