@@ -31,9 +31,10 @@ function onMessage(msg) {
     if (msg.seq !== state?.seq) sentSeq = null;
     state = msg; setupNote(""); render();
   } else if (msg.type === "error") {
-    if (!state) setupNote(friendly(msg));
+    const lost = msg.code === "no_table" || msg.code === "bad_token";  // back to the setup: say why there
+    if (!state || lost) setupNote(friendly(msg));
     else { $("msg").textContent = friendly(msg); if (msg.code !== "stale_seq") { sentSeq = null; waitingNext = false; render(); } }
-    if (msg.code === "no_table" || msg.code === "bad_token") showSetup();
+    if (lost) showSetup();
   } else if (msg.type === "closed") { setupNote(closedText(msg)); showSetup(); }
 }
 
