@@ -13,6 +13,7 @@ import pytest
 
 import pokercore
 from pokercore.cli import COMMANDS, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
+from tests.interruptible import start_interruptible
 
 from .helpers import run_cli
 
@@ -113,8 +114,8 @@ def test_head_of_a_pipe_ends_quietly():
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 @pytest.mark.parametrize("game", ["binh", "draw"])
 def test_ctrl_c_in_a_game_ends_quietly(game):
-    proc = subprocess.Popen([sys.executable, "-m", "pokercore", game, "play", "--seed", "1"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = start_interruptible([sys.executable, "-m", "pokercore", game, "play", "--seed", "1"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     # wait for the first prompt, then press Ctrl-C
     seen = b""
     deadline = time.monotonic() + 60

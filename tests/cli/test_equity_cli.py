@@ -13,6 +13,7 @@ import pytest
 from pokercore.bench.holdem import bench_rows, format_rows, run
 from pokercore.cli.equity import main
 from tests.cli.helpers import run_cli
+from tests.interruptible import start_interruptible
 
 
 def test_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,10 +107,10 @@ def test_refusals_exit_2_with_one_line(args: list[str], message: str) -> None:
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_exits_130_at_once(workers: str) -> None:
     """A 300-million-sample run (half a minute or more) stops within 2.5 s of Ctrl-C, with exit code 130."""
-    proc = subprocess.Popen([sys.executable, "-u", "-c", "import sys; print('start', flush=True); "
-                             "from pokercore.cli import main; sys.exit(main(sys.argv[1:]))",
-                             "equity", "AsKs", "random", "random", "random", "--samples", "3e8", "--seed", "1",
-                             "--workers", workers], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_interruptible([sys.executable, "-u", "-c", "import sys; print('start', flush=True); "
+                                "from pokercore.cli import main; sys.exit(main(sys.argv[1:]))",
+                                "equity", "AsKs", "random", "random", "random", "--samples", "3e8", "--seed", "1",
+                                "--workers", workers], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "start"
     time.sleep(1.0)
     sent = time.monotonic()

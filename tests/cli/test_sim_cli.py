@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pokercore.cli.simulate import build_parser, main
+from tests.interruptible import start_interruptible
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ["toy", "--agents", "high,always", "--no-progress"]
@@ -278,8 +279,8 @@ def test_ctrl_c_ends_quietly_with_130_and_says_where(workers):
 
     code = ("from pokercore.cli.simulate import main\nraise SystemExit(main(['toy', '--agents', "
             f"'always,tests.sim.hostile:spins', '--deals', '10', '--workers', '{workers}', '--no-progress']))")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=ROOT)
+    proc = start_interruptible([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, cwd=ROOT)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     try:

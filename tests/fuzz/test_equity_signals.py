@@ -23,6 +23,8 @@ import time
 
 import pytest
 
+from tests.interruptible import start_interruptible
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: Runs of 6 s (the exact ones, whose dead cards leave few deals alike up to suits) to minutes on one core.
@@ -67,8 +69,8 @@ def _run(call: str, delay: float, twice: bool) -> tuple[float, int, str]:
                 print("threads left running:", left, file=sys.stderr, flush=True)
             raise
     """)
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = start_interruptible([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "start"
     time.sleep(delay)
     sent = time.monotonic()

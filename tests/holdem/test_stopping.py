@@ -24,6 +24,7 @@ import pytest
 from pokercore.holdem import _equity, _montecarlo
 from pokercore.holdem._plan import arrays, exact_deals
 from pokercore.holdem.equity import equity
+from tests.interruptible import start_interruptible
 
 #: Each run takes far longer than STOP_BOUND on one core (measured: 6 s to 5 minutes).
 LONG_RUNS = {
@@ -42,8 +43,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 def _start(code: str) -> subprocess.Popen[str]:
     """A fresh interpreter running ``code``; returns once it printed 'start' (just before the run)."""
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = start_interruptible([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "start", proc.communicate()
     return proc
