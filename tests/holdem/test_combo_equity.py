@@ -149,3 +149,28 @@ def test_percent_and_grid_ranges_work_too():
     r = equity_by_combo("AsKs", "10%", board="Qh 7d 2c")
     assert len(r.combos) == len(parse_range("10%").remove(to_codes("As Ks Qh 7d 2c")))
     assert np.isclose(r.equity, equity(["AsKs", "10%"], board="Qh 7d 2c", exact=True).players[0].equity)
+
+
+@pytest.mark.parametrize("hand, rng, board, dead", [
+    ("AhAd", "KK", None, "2h 3h 4h 5h 6h 8h"),   # the dead hearts tell KhKx from KsKc, KdKc...
+    ("AhAd", "KK", None, "2s 3s 4s 5s 6s 8s"),   # ... and spades KsKx
+    ("AsKs", "QQ+,AKs", "Qh 7d 2c", "3h 4h"),
+    ("AhAd", "KK,QQ", "Jc 7d 2s", "9h Th 3h"),
+])
+def test_dead_cards_that_break_the_suit_symmetry_keep_each_combos_own_answer(hand, rng, board, dead):
+    """Each combo's row is what one uncached call of :func:`equity` on that combo gives."""
+    r = equity_by_combo(hand, rng, board=board, dead=dead, exact=True)
+    assert r.combos
+    for c in r.combos:
+        direct = equity([hand, c.combo], board=board, dead=dead, exact=True).players[0]
+        assert (c.hand_equity, c.win, c.tie) == (direct.equity, direct.win, direct.tie), c.combo
+
+
+def test_the_dead_hearts_case_keeps_the_combos_apart():
+    # AhAd and five dead hearts: only clubs and spades are alike, so KK falls in four classes, not one
+    r = equity_by_combo("AhAd", "KK", dead="2h 3h 4h 5h 6h 8h", exact=True)
+    by_combo = {c.combo: c.hand_equity for c in r.combos}
+    assert len(set(by_combo.values())) == 4
+    assert by_combo["KdKc"] == by_combo["KsKd"] and by_combo["KhKc"] == by_combo["KsKh"]
+    # Kh meets the dead hearts: fewer heart flushes for it than for the diamond of KdKc
+    assert by_combo["KhKc"] > by_combo["KdKc"]

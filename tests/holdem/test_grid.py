@@ -76,3 +76,33 @@ def test_a_range_that_holds_no_hand_is_refused(text, capsys):
     err = capsys.readouterr().err
     assert err.startswith("pokercore range: error: ") and "holds no hand" in err and "QQ+,AKs" in err
     assert len(err.splitlines()) == 1
+
+
+def _reference_class(a: int, b: int) -> str:
+    """The class from the cards' text ("As", "Kd"), independent of the codes' layout."""
+    from pokercore.cards import format_cards
+
+    (ra, sa), (rb, sb) = (tuple(format_cards([c])) for c in (a, b))
+    order = "23456789TJQKA"
+    hi, lo = sorted([ra, rb], key=order.index, reverse=True)
+    if hi == lo:
+        return hi + lo
+    return hi + lo + ("s" if sa == sb else "o")
+
+
+def test_hand_class_of_every_two_cards_in_either_order():
+    for a in range(52):
+        for b in range(52):
+            if a != b:
+                assert hand_class(a, b) == _reference_class(a, b), (a, b)
+    assert hand_class(47, 51) == hand_class(51, 47) == "AKs"  # the lower card first
+    assert hand_class(0, 51) == "A2o" and hand_class(4, 0) == "32s" and hand_class(1, 4) == "32o"  # 2c 2d 3c
+
+
+def test_the_ai_preflop_class_names_agree_with_the_grid():
+    # holdem.ai.preflop.hand_class takes a combo's index (a different function); both must name a combo alike
+    from pokercore.holdem.ai.combos import COMBOS
+    from pokercore.holdem.ai.preflop import hand_class as combo_class
+
+    for i, (a, b) in enumerate(COMBOS):
+        assert combo_class(i) == hand_class(int(a), int(b)) == hand_class(int(b), int(a)), i

@@ -32,10 +32,10 @@ ALL_COMBOS = 1326
 
 
 def hand_class(a: int, b: int) -> str:
-    """The starting-hand class of two card codes: ``"AA"``, ``"AKs"`` or ``"AKo"``.
+    """The starting-hand class of two card codes, in either order: ``"AA"``, ``"AKs"`` or ``"AKo"``.
 
-    >>> hand_class(51, 47), hand_class(51, 50), hand_class(51, 46)
-    ('AKs', 'AA', 'AKo')
+    >>> hand_class(51, 47), hand_class(51, 50), hand_class(51, 46), hand_class(46, 51)
+    ('AKs', 'AA', 'AKo', 'AKo')
     """
     hi, lo = max(a, b), min(a, b)
     r1, r2 = RANKS[12 - (hi >> 2)], RANKS[12 - (lo >> 2)]
