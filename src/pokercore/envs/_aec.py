@@ -19,7 +19,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..errors import cut
-from ._driver import Driver, read_index
+from ._driver import Driver, read_index, read_seed
 from .errors import EnvError, IllegalMoveError
 
 __all__ = ["CardGameAEC", "observation_space"]
@@ -61,7 +61,7 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
         self.driver = driver
         self.render_mode = render_mode
         self.illegal_action, self.illegal_penalty = check_illegal(illegal_action, illegal_penalty, driver)
-        self._default_seed = seed
+        self._default_seed = read_seed(seed)
         self.possible_agents = [f"player_{i}" for i in range(driver.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = observation_space(driver)
@@ -88,7 +88,14 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
 
     # ------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
-        """Deal a new hand.  ``seed`` reseeds the environment (same seed, same episode)."""
+        """Deal a new hand.  ``seed`` reseeds the environment (same seed, same episode).
+
+        Raises
+        ------
+        EnvError
+            For a ``seed`` that is not ``None`` or an int >= 0 (``True``, ``1.5``, ``"1"``, ``-1``).
+        """
+        seed = read_seed(seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         elif self._rng is None:

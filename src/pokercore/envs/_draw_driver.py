@@ -44,9 +44,13 @@ class DrawDriver(EngineDriver[DrawState]):
         self._version = 0  # moves on with every action: the key of the cached view below
         self._view_cache: tuple[int, int, Observation] | None = None
         self._final: tuple[int, tuple[float, ...], tuple[int, ...], dict[str, str]] | None = None
+        self._survey()
 
     def _random_button(self, rng: np.random.Generator) -> int:
         return int(rng.integers(self.num_players))
+
+    def _buttons(self) -> range:
+        return range(self.num_players)
 
     def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> DrawState:
         return DrawState(self.config, button=button, deck=deck, seed=rng)

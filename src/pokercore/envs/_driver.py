@@ -28,7 +28,7 @@ from ..cards import format_card
 from ..errors import cut
 from .errors import EnvError, IllegalMoveError
 
-__all__ = ["Agent", "Driver", "EngineDriver", "EngineState", "card_names", "read_index", "refusal"]
+__all__ = ["Agent", "Driver", "EngineDriver", "EngineState", "card_names", "read_index", "read_seed", "refusal"]
 
 _CARD_NAMES = tuple(format_card(c) for c in range(52))
 
@@ -65,6 +65,28 @@ def read_index(action: object, size: int, who: str) -> int:
     if not 0 <= value < size:
         raise IllegalMoveError(f"{who}: action {value} is out of range: the action space is 0..{size - 1}")
     return value
+
+
+def read_seed(seed: object) -> int | None:
+    """``seed`` as ``None`` or a plain ``int >= 0``, or :class:`EnvError` naming what came.
+
+    Python and numpy integers are read as the same number; ``bool``, floats,
+    strings and negative numbers are refused, as everywhere else in the
+    environments (numpy would take ``True`` as 1 and answer the rest in its
+    own words).
+
+    >>> read_seed(np.uint8(7)), read_seed(None)
+    (7, None)
+    >>> read_seed(True)
+    Traceback (most recent call last):
+    ...
+    pokercore.envs.errors.EnvError: seed must be None or an int >= 0, got True
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)) and seed >= 0:
+        return int(seed)
+    raise EnvError(f"seed must be None or an int >= 0, got {cut(seed)}")
 
 
 class Driver(ABC):
@@ -131,6 +153,10 @@ class Driver(ABC):
     @abstractmethod
     def max_loss(self) -> float:
         """The most one seat can lose in one hand (the default penalty of an illegal action)."""
+
+    def never_decides(self, seat: int) -> str | None:
+        """Why ``seat`` can have no decision in any hand of this table, or ``None`` when it can have one."""
+        return None
 
     @abstractmethod
     def describe(self, action: int) -> str:
@@ -211,6 +237,7 @@ class EngineDriver(Driver, Generic[S]):
     _state: S | None
     _version: int
     _encoder: HandEncoderLike
+    _surveyed: dict[int, S]
 
     @abstractmethod
     def _random_button(self, rng: np.random.Generator) -> int:
@@ -219,6 +246,38 @@ class EngineDriver(Driver, Generic[S]):
     @abstractmethod
     def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> S:
         """A new hand (``deck``: the ``deck`` option or None); a ``ValueError`` names what cannot be dealt."""
+
+    @abstractmethod
+    def _buttons(self) -> Sequence[int]:
+        """The seats :meth:`_random_button` may draw."""
+
+    def _survey(self) -> dict[int, S]:
+        """A hand of the table from every button it may have (the forced bets depend on the button, not the cards).
+
+        Raises
+        ------
+        EnvError
+            When no button gives a hand that can be dealt: such a table can
+            never be played, so it is refused when the environment is built.
+        """
+        rng = np.random.default_rng(0)
+        hands: dict[int, S] = {}
+        why = "no seat can hold the button"
+        for button in self._buttons():
+            try:
+                hands[button] = self._deal(button, None, rng)
+            except ValueError as exc:
+                why = str(exc)
+        if not hands:
+            raise EnvError(f"this table can never be dealt: {why}")
+        self._surveyed = hands
+        return hands
+
+    def never_decides(self, seat: int) -> str | None:
+        if not any(st.dealt_in[seat] for st in self._surveyed.values()):
+            stacks = list(next(iter(self._surveyed.values())).starting_stacks)
+            return f"seat {seat} is never dealt in: it starts with no chips (starting_stacks {stacks})"
+        return None
 
     @property
     def state(self) -> S:

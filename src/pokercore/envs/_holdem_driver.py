@@ -20,6 +20,7 @@ from ..holdem.engine import HoldemState
 from ..holdem.observation import Observation
 from ._driver import Agent, EngineDriver, card_names
 from ._holdem_encoder import HandEncoder, MaskCache
+from .errors import EnvError
 from .holdem_spaces import Move, _moves, action_from_index, describe_action, holdem_layout, num_actions
 
 __all__ = ["AGENTS", "HoldemDriver"]
@@ -54,14 +55,22 @@ class HoldemDriver(EngineDriver[HoldemState]):
         self._encoder: HandEncoder = HandEncoder(self.layout)
         self._masks = MaskCache(self.num_actions)
         self._playing = [i for i, s in enumerate(config.stacks) if s > 0]
+        if len(self._playing) < 2:
+            have = {0: "none has", 1: "only one has"}[len(self._playing)]
+            raise EnvError(f"starting_stacks {list(config.stacks)}: a hand needs two seats with chips and {have} "
+                           "any, so no hand can ever be dealt; give two or more seats chips")
         self._state: HoldemState | None = None
         self._version = 0  # moves on with every action: the key of the cached view below
         self._view_cache: tuple[int, int, Observation, tuple[Move, ...]] | None = None
         self._final: tuple[int, dict[str, Any]] | None = None
+        self._survey()
 
     def _random_button(self, rng: np.random.Generator) -> int:
         playing = self._playing
         return playing[int(rng.integers(len(playing)))] if playing else 0
+
+    def _buttons(self) -> list[int]:
+        return self._playing
 
     def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> HoldemState:
         return HoldemState(self.config, button=button, deck=deck, seed=rng)

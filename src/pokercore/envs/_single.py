@@ -17,7 +17,7 @@ from gymnasium import spaces
 
 from ..errors import cut
 from ._aec import check_illegal, observation_space
-from ._driver import Agent, Driver, read_index
+from ._driver import Agent, Driver, read_index, read_seed
 from .errors import EnvError, IllegalMoveError
 
 __all__ = ["CardGameGym"]
@@ -39,6 +39,9 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         n = driver.num_players
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
             raise EnvError(f"seat must be a seat 0..{n - 1}, got {cut(seat)}")
+        why = driver.never_decides(int(seat))
+        if why is not None:
+            raise EnvError(f"{why}; choose a learning seat that can play")
         self.driver = driver
         self.seat = int(seat)
         self.render_mode = render_mode
@@ -49,7 +52,7 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         self._agents: dict[int, Agent] | None = None
         self._over = True
         self._dealt = False
-        self._default_seed = seed
+        self._default_seed = read_seed(seed)
 
     def _read_opponents(self, opponents: object) -> dict[int, str | Agent]:
         others = [i for i in range(self.driver.num_players) if i != self.seat]
@@ -93,8 +96,10 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         ``seed`` reseeds everything (the deck, the button, the built-in
         opponents), so the same seed gives the same episode.  A hand in which
         the learning seat would have no decision at all is dealt again (at
-        most 100 times).
+        most 100 times).  A ``seed`` that is not ``None`` or an int >= 0 raises
+        :class:`~pokercore.envs.EnvError`.
         """
+        seed = read_seed(seed)
         if seed is None and self._np_random is None:
             seed = self._default_seed
         super().reset(seed=seed)
