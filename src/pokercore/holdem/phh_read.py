@@ -191,6 +191,9 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
         raise PhhError(f"not valid TOML: {exc}", int(found.group(1)) if found else None) from None
+    except RecursionError:
+        raise PhhError("not valid PHH: the TOML nests lists or tables too deeply to read "
+                       "(a PHH hand nests at most two levels)") from None
     raw_actions = data.get("actions")
     lines = _Lines(text, raw_actions if isinstance(raw_actions, list) and
                    all(isinstance(a, str) for a in raw_actions) else [])
