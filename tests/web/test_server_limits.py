@@ -26,6 +26,9 @@ from pokercore.web import Limits, create_app, protocol  # noqa: E402  (needs the
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 PING = {"type": "ping"}
+#: Bytes that may reach a silent client's socket before its cut-off: the client's own receive buffer (128 KB on
+#: Linux for a socket that does not read) and the server's send buffers (docs/protocol.md), with room to spare.
+SOCKET_BUFFERS = 512 * 1024
 
 
 def until_closed(client: Client, timeout: float = 30) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -200,3 +203,37 @@ def test_the_docs_list_every_error_code_and_close_code_the_server_uses():
     text = DOCS.read_text()
     assert f"{protocol.MAX_MESSAGE_BYTES} bytes" in text and f"{protocol.MAX_FRAME_BYTES} bytes" in text
     assert "retry_after" in text and f"{Limits().send_queue} " in text
+
+
+def test_a_client_that_never_reads_is_cut_off_at_the_documented_limit_not_megabytes_later(caplog):
+    """With the default limit (512 messages), little more than that reaches the socket before the cut-off: the
+    operating system's buffers do not hold megabytes more for a client that never reads."""
+    from websockets.sync.client import connect as ws_connect
+
+    limits = Limits(messages_per_second=1e6, burst=1e6)
+    app = create_app(limits)
+    manager = app.state.manager
+    with caplog.at_level(logging.WARNING, logger="pokercore.web"), running(app) as port:
+        silent = RawSocket(port)                   # an ordinary socket that stops reading
+        try:
+            silent.send({"type": "create", "game": "binh", "seats": ["me", "remote"]})
+            joined = silent.recv()
+            assert joined["type"] == "joined"
+            table = manager.tables[joined["table"]]
+            conn = table.seats[0].conn
+            join = json.dumps({"type": "join", "table": joined["table"], "seat": 1, "token": joined["tokens"]["1"]})
+            with ws_connect(f"ws://127.0.0.1:{port}/ws", max_queue=None) as other:
+                for i in range(40_000):
+                    other.send(join)
+                    if i % 200 == 0:
+                        time.sleep(0.01)
+                        if table.seats[0].conn is None:
+                            break
+                wait_until(lambda: table.seats[0].conn is None, "the silent seat is let go")
+        finally:
+            silent.close()
+    assert conn.cut_off
+    cut = [r.getMessage() for r in caplog.records if "unread" in r.getMessage()]
+    assert cut and f"{limits.send_queue} messages" in cut[0], cut
+    # what went to the socket before: the messages the socket buffers hold (see docs/protocol.md), not megabytes
+    assert conn.sent_bytes <= SOCKET_BUFFERS, (conn.sent, conn.sent_bytes)

@@ -7,6 +7,10 @@ limited (``Limits.max_refused_in_a_row`` refused messages in a row) is told
 so and closed with code 1008.  A client that does not read its messages is
 cut off once ``Limits.send_queue`` messages wait for it in the server: its
 connection is aborted at once, since a close frame could never reach it.
+For that limit to be the one that acts, the server's own buffers under the
+queue are kept small (:func:`limit_send_buffers`): left to itself, the
+operating system grows a connection's send buffer to megabytes (thousands
+of messages) for a client that does not read.
 
 >>> from pokercore.web.seat_table import Limits
 >>> bucket = RateLimit(Limits(messages_per_second=2, burst=2))
@@ -21,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from typing import Any
 
@@ -29,9 +34,13 @@ from starlette.websockets import WebSocket
 from .protocol import encode
 from .seat_table import Limits, SeatTable
 
-__all__ = ["Connection", "RateLimit", "abort_transport"]
+__all__ = ["SEND_BUFFER_BYTES", "Connection", "RateLimit", "abort_transport", "limit_send_buffers"]
 
 log = logging.getLogger("pokercore.web")
+
+#: Bytes the server buffers for one WebSocket below its message queue: the socket's send buffer (Linux
+#: doubles it for its bookkeeping) and the transport's own buffer hold about this much each.
+SEND_BUFFER_BYTES = 32 * 1024
 
 
 class RateLimit:
@@ -55,6 +64,11 @@ class RateLimit:
         return round((1 - self._tokens) / self.rate + 0.0005, 3)
 
 
+def _transport(ws: WebSocket) -> Any:
+    receive = getattr(ws, "_receive", None)
+    return getattr(getattr(receive, "__self__", None), "transport", None)
+
+
 def abort_transport(ws: WebSocket) -> bool:
     """Drop the TCP connection under ``ws`` at once (no close handshake); whether the server allowed it.
 
@@ -63,11 +77,32 @@ def abort_transport(ws: WebSocket) -> bool:
     another server (or the test client) nothing happens and the caller's
     ordinary close stands.
     """
-    receive = getattr(ws, "_receive", None)
-    transport = getattr(getattr(receive, "__self__", None), "transport", None)
-    abort = getattr(transport, "abort", None)
+    abort = getattr(_transport(ws), "abort", None)
     if callable(abort):
         abort()
+        return True
+    return False
+
+
+def limit_send_buffers(ws: WebSocket, size: int = SEND_BUFFER_BYTES) -> bool:
+    """Keep what the server buffers for ``ws`` below its message queue to about ``size`` bytes twice over.
+
+    The socket's send buffer gets a fixed ``size`` (the kernel would grow
+    it to megabytes for a client that does not read) and the transport
+    pauses the writer above ``size`` bytes, so the messages a client does
+    not read wait in its :class:`Connection` queue, where
+    ``Limits.send_queue`` counts them.  Whether the server allowed it
+    (uvicorn's transport; not under the test client).
+    """
+    transport = _transport(ws)
+    if transport is None:
+        return False
+    sock = transport.get_extra_info("socket")
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+    with contextlib.suppress(AttributeError, ValueError, NotImplementedError):
+        transport.set_write_buffer_limits(high=size)
         return True
     return False
 
@@ -89,6 +124,9 @@ class Connection:
         self.close_reason = ""
         self.rate = RateLimit(limits)
         self.reader: asyncio.Task[None] | None = None
+        #: messages handed to the socket so far, and their bytes
+        self.sent = 0
+        self.sent_bytes = 0
         self._writer: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
@@ -98,8 +136,9 @@ class Connection:
         try:
             self.queue.put_nowait(encode(message))
         except asyncio.QueueFull:
-            log.warning("cutting off a connection from %s: %d messages wait for it unread",
-                        self.client, self.limits.send_queue)
+            log.warning("cutting off a connection from %s: %d messages wait for it unread (%d messages, "
+                        "%d bytes, went to its socket before)", self.client, self.limits.send_queue, self.sent,
+                        self.sent_bytes)
             self.cut_off = True
             self.close(1008, "does not read its messages")
             if self.reader is not None and self.reader is not asyncio.current_task():
@@ -127,6 +166,8 @@ class Connection:
                 if text is None:
                     break
                 await self.ws.send_text(text)
+                self.sent += 1
+                self.sent_bytes += len(text)
             await self.ws.close(self.close_code, self.close_reason)
         except Exception:  # the client is gone: nothing left to send to
             self.closing = True
@@ -145,4 +186,6 @@ class Connection:
         abort_transport(self.ws)
 
     def start_writer(self) -> None:
+        """Start sending the queued messages (with :func:`limit_send_buffers` under them)."""
+        limit_send_buffers(self.ws)
         self._writer = asyncio.get_running_loop().create_task(self.writer())
