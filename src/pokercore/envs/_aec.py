@@ -1,12 +1,20 @@
 """The PettingZoo AEC environment of any pokercore game, written once over a :class:`~pokercore.envs._driver.Driver`.
 
-One episode is one hand (draw) or one deal (Binh).  Agents are
+One episode is one hand (draw, hold'em) or one deal (Binh).  Agents are
 ``player_0 .. player_<n-1>`` (agent ``player_i`` is seat ``i``); the agent
 to act is ``agent_selection``.  Observations are dicts
 ``{"observation": float32 vector, "action_mask": int8 vector}``; rewards
 come once, when the hand is over (every agent's result, summing to 0), and
 then every agent is terminated and steps ``None`` once, as PettingZoo's
 dead-step convention asks.
+
+A hand that the forced bets leave without any decision (every seat but one
+all-in, the one left owing nothing) is played out by ``reset`` and the next
+hand dealt, until one has a decision: an episode always starts with an
+agent to act, as PettingZoo's ``api_test`` requires, and its rewards pay
+every hand it dealt (``info["skipped_hands"]`` and ``info["skipped_results"]``
+say which part came from hands without a decision).  A table where no hand
+can have a decision is refused when the environment is built.
 """
 
 from __future__ import annotations
@@ -25,6 +33,9 @@ from .errors import EnvError, IllegalMoveError
 __all__ = ["CardGameAEC", "observation_space"]
 
 _MODES = ("raise", "penalty")
+#: Hands dealt at most by one ``reset`` while looking for one with a decision (a table where some hand has one
+#: deals one with chance 1/10 or more a hand: a bound never met, kept as a guard).
+MAX_DEALS_PER_RESET = 1000
 
 
 def observation_space(driver: Driver) -> spaces.Dict:
@@ -67,8 +78,13 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
         obs_space = observation_space(driver)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(driver.num_actions) for a in self.possible_agents}
+        why = driver.never_decides()
+        if why is not None:
+            raise EnvError(why)
         self._rng: np.random.Generator | None = None
         self._dealt = False
+        self._skipped = 0
+        self._carried: list[float] = [0.0] * driver.num_players
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -100,20 +116,29 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         elif self._rng is None:
             self._rng = np.random.default_rng(self._default_seed)
-        self.driver.new_hand(self._rng, options or {})
+        driver = self.driver
+        driver.new_hand(self._rng, options or {})
         self._dealt = True
+        self._skipped = 0
+        carried = self._carried = [0.0] * driver.num_players
+        while driver.actor is None:  # a hand the forced bets played out: count it, deal the next
+            if self._skipped == MAX_DEALS_PER_RESET:  # pragma: no cover - never_decides() refused such tables
+                raise EnvError(f"no decision in {MAX_DEALS_PER_RESET} hands")
+            self._skipped += 1
+            for i, r in enumerate(driver.returns()):
+                carried[i] += r
+            driver.new_hand(self._rng, {})  # the options describe the first hand
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: self.driver.info(i) for i, a in enumerate(self.agents)}
-        self._skip_agent_selection = None
-        actor = self.driver.actor
-        if actor is None:  # no decision at all (cannot happen with the shipped games; kept safe)
-            self._finish()
+        if self._skipped:
+            self.infos = {a: self._skipped_info() for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[actor]
+            self.infos = {a: driver.info(i) for i, a in enumerate(self.agents)}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[driver.actor]
         if self.render_mode == "human":
             self.render()
 
@@ -162,19 +187,25 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def _skipped_info(self) -> dict[str, Any]:
+        return {"skipped_hands": self._skipped, "skipped_results": list(self._carried)}
+
     def _finish(self) -> None:
         results = self.driver.returns()
+        carried = self._carried
         for i, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = float(results[i])
+            self.rewards[agent] = float(results[i]) + carried[i]
             self.terminations[agent] = True
-            self.infos[agent] = self.driver.info(i)
+            info = self.infos[agent] = self.driver.info(i)
+            info["skipped_hands"] = self._skipped
+            info["skipped_results"] = list(carried)
 
     def _penalise(self, agent: str, exc: IllegalMoveError) -> None:
-        """End the episode: ``agent`` gets ``-illegal_penalty``, the others 0; the hand is not played on."""
+        """End the episode: ``agent`` gets ``-illegal_penalty``, the others 0 (plus the hands without decision)."""
         for a in self.agents:
-            self.rewards[a] = -self.illegal_penalty if a == agent else 0.0
+            self.rewards[a] = (-self.illegal_penalty if a == agent else 0.0) + self._carried[self._seat[a]]
             self.terminations[a] = True
-            self.infos[a] = {"illegal_action": str(exc), "offender": agent}
+            self.infos[a] = {"illegal_action": str(exc), "offender": agent, **self._skipped_info()}
 
     def _need_reset(self) -> None:
         if not self._dealt:

@@ -154,8 +154,8 @@ class Driver(ABC):
     def max_loss(self) -> float:
         """The most one seat can lose in one hand (the default penalty of an illegal action)."""
 
-    def never_decides(self, seat: int) -> str | None:
-        """Why ``seat`` can have no decision in any hand of this table, or ``None`` when it can have one."""
+    def never_decides(self, seat: int | None = None) -> str | None:
+        """Why no seat (``seat=None``) or ``seat`` can have a decision in any hand of this table, or ``None``."""
         return None
 
     @abstractmethod
@@ -273,10 +273,15 @@ class EngineDriver(Driver, Generic[S]):
         self._surveyed = hands
         return hands
 
-    def never_decides(self, seat: int) -> str | None:
-        if not any(st.dealt_in[seat] for st in self._surveyed.values()):
-            stacks = list(next(iter(self._surveyed.values())).starting_stacks)
+    def never_decides(self, seat: int | None = None) -> str | None:
+        hands = self._surveyed.values()
+        stacks = list(next(iter(hands)).starting_stacks)
+        if seat is not None and not any(st.dealt_in[seat] for st in hands):
             return f"seat {seat} is never dealt in: it starts with no chips (starting_stacks {stacks})"
+        if all(st.actor is None for st in hands):
+            return (f"starting_stacks {stacks}: no hand of this table has a decision: whatever the button, the "
+                    "forced bets leave at most one seat with chips behind and it owes nothing, so every hand "
+                    "plays itself out; give two or more seats more chips than their forced bets")
         return None
 
     @property
