@@ -27,9 +27,11 @@ from __future__ import annotations
 import math
 import re
 import sys
+from collections import Counter
 from typing import Any, NamedTuple
 
 from ..cards import format_cards, parse_card
+from ..errors import cut
 from .config import FIXED_LIMIT, MAX_PLAYERS, MIN_PLAYERS, VARIANTS, HoldemConfig
 from .engine import HoldemState
 from .errors import HoldemError, PhhError
@@ -46,6 +48,9 @@ __all__ = ["PhhHand", "from_phh", "load_phh"]
 
 _CODES = {v.phh_code: k for k, v in VARIANTS.items()}
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))\s*=""")
+#: An amount in an action: ASCII digits, optional thousands commas, optional decimals.
+_AMOUNT = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?", re.ASCII)
+_PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks")
 
 
 class PhhHand(NamedTuple):
@@ -190,7 +195,11 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
-        raise PhhError(f"not valid TOML: {exc}", int(found.group(1)) if found else None) from None
+        if found:
+            raise PhhError(f"not valid TOML: {exc}", int(found.group(1))) from None
+        last = max(1, len(text.rstrip("\n").split("\n")))
+        raise PhhError(f"not valid TOML: {exc}: the text ends inside a value (is the file cut short? "
+                       "a list or string must be closed)", last) from None
     except RecursionError:
         raise PhhError("not valid PHH: the TOML nests lists or tables too deeply to read "
                        "(a PHH hand nests at most two levels)") from None
@@ -212,11 +221,7 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
             raise PhhError(f"a {variant} hand needs the field {name!r}")
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
         raise PhhError("actions must be a list of strings", lines.of("actions"))
-    raw_stacks = data["starting_stacks"]
-    if not isinstance(raw_stacks, list) or not MIN_PLAYERS <= len(raw_stacks) <= MAX_PLAYERS:
-        raise PhhError(f"starting_stacks must list {MIN_PLAYERS}..{MAX_PLAYERS} stacks, got {raw_stacks!r}",
-                       lines.of("starting_stacks"))
-    m = len(raw_stacks)
+    m = _player_count(data, lines)
     stacks = _numbers(data, "starting_stacks", m, lines, 1)
     kw = _game(data, lines, m, key)
     seats, n = _seating(data, lines, m)
@@ -224,8 +229,30 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
     return _replay(data, lines, key, kw, stacks, seats, n, holes_n, raw_actions, check_stacks)
 
 
+def _player_count(data: dict[str, Any], lines: _Lines) -> int:
+    """The number of players, which every per-player list must agree on; the odd list out is named."""
+    raw_stacks = data["starting_stacks"]
+    sizes = {name: len(data[name]) for name in _PER_PLAYER if isinstance(data[name], list)}
+    if "starting_stacks" not in sizes:
+        raise PhhError(f"starting_stacks must be a list of {MIN_PLAYERS}..{MAX_PLAYERS} numbers, "
+                       f"got {cut(raw_stacks)}", lines.of("starting_stacks"))
+    counts = Counter(sizes.values())
+    top = max(counts.values())
+    m = sizes["starting_stacks"] if counts[sizes["starting_stacks"]] == top else \
+        next(v for v, c in counts.items() if c == top)
+    for name in _PER_PLAYER:
+        if name in sizes and sizes[name] != m:
+            others = " and ".join(n for n in _PER_PLAYER if sizes.get(n) == m)
+            raise PhhError(f"{name} must be a list of {m} numbers (one per player, as {others}), "
+                           f"got {cut(data[name])}", lines.of(name))
+    if not MIN_PLAYERS <= m <= MAX_PLAYERS:
+        raise PhhError(f"starting_stacks must list {MIN_PLAYERS}..{MAX_PLAYERS} stacks, got {cut(raw_stacks)}",
+                       lines.of("starting_stacks"))
+    return m
+
+
 def _player(word: str, m: int, line: int | None) -> int:
-    if not re.fullmatch(r"p[1-9][0-9]?", word) or not 1 <= int(word[1:]) <= m:
+    if not re.fullmatch(r"p[1-9][0-9]?", word, re.ASCII) or not 1 <= int(word[1:]) <= m:
         raise PhhError(f"{word!r} is not a player p1..p{m}", line)
     return int(word[1:]) - 1
 
@@ -235,7 +262,10 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
     m = len(seats)
     parsed: list[tuple[int | None, str, list[str]]] = []
     holes: list[list[int | None]] = [[] for _ in range(m)]
+    dealt_at: list[int | None] = [lines.of("actions")] * m
     shown: dict[int, list[int | None]] = {}
+    shown_at: dict[int, int | None] = {}
+    final: dict[int, int | None] = {}   # players that showed known cards or mucked
     board: list[int] = []
     seen: dict[int, int | None] = {}
 
@@ -254,6 +284,7 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
             cards = _phh_cards(words[3], line)
             note(cards, line)
             holes[p] += cards
+            dealt_at[p] = line
             if len(holes[p]) > holes_n:
                 raise PhhError(f"p{p + 1} gets {len(holes[p])} hole cards: {data['variant']} deals {holes_n}", line)
         elif words[:2] == ["d", "db"] and len(words) == 3:
@@ -262,18 +293,26 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
                 raise PhhError("unknown board cards cannot be replayed", line)
             note(cards, line)
             board += cards  # type: ignore[arg-type]
-        elif len(words) == 3 and words[1] == "sm" and words[2] != "-":
-            shown[_player(words[0], m, line)] = _phh_cards(words[2], line)
+        elif len(words) >= 2 and words[0] != "d" and words[1] == "sm" and words[2:] != ["-"]:
+            p = _player(words[0], m, line)
+            if p in final:
+                raise PhhError(f"{cut(a)}: p{p + 1} already showed or mucked on line {final[p]}: a player shows "
+                               "(or mucks) once; only unknown cards (????) may be shown again before that", line)
+            cards = _phh_cards(words[2], line) if len(words) == 3 else []
+            if len(words) == 2 or None not in cards:
+                final[p] = line
+            if cards:
+                shown[p], shown_at[p] = cards, line
     stand_ins: list[int] = []
     for p in range(m):
         if len(holes[p]) != holes_n:
             raise PhhError(f"p{p + 1} is dealt {len(holes[p])} hole cards: {data['variant']} deals {holes_n}",
-                           lines.of("actions"))
+                           dealt_at[p])
         if None in holes[p] and p in shown and len(shown[p]) == holes_n and None not in shown[p]:
             known = [c for c in holes[p] if c is not None]
             if not set(known) <= set(shown[p]):
-                raise PhhError(f"p{p + 1} shows cards it was not dealt", lines.of("actions"))
-            note([c for c in shown[p] if c not in known], lines.of("actions"))
+                raise PhhError(f"p{p + 1} shows cards it was not dealt", shown_at[p])
+            note([c for c in shown[p] if c not in known], shown_at[p])
             holes[p] = list(shown[p])
     unused = iter(c for c in range(52) if c not in seen and c not in board)
     for p in range(m):
@@ -292,7 +331,7 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
     except HoldemError as exc:
         raise PhhError(f"the game cannot be set up: {exc}", lines.of("blinds_or_straddles")) from None
     _act(state, parsed, seats, m)
-    return _check_result(state, data, lines, parsed, seats, stand_ins, check_stacks)
+    return _check_result(state, data, lines, parsed, seats, stand_ins, dealt_at, check_stacks)
 
 
 def _act(state: HoldemState, parsed: list[tuple[int | None, str, list[str]]], seats: list[int], m: int) -> None:
@@ -342,7 +381,9 @@ def _act(state: HoldemState, parsed: list[tuple[int | None, str, list[str]]], se
 
 
 def _amount(word: str, text: str, line: int | None) -> int:
-    """The "to" amount of a ``cbr`` action: a whole number of chips."""
+    """The "to" amount of a ``cbr`` action: a whole number of chips (ASCII digits)."""
+    if not _AMOUNT.fullmatch(word):
+        raise PhhError(f"{text!r}: {word!r} is not an amount (write digits 0-9, e.g. 'cbr 6')", line)
     try:
         value = float(word.replace(",", "")) if "." in word else int(word.replace(",", ""))
     except ValueError:
@@ -352,13 +393,13 @@ def _amount(word: str, text: str, line: int | None) -> int:
 
 def _check_result(state: HoldemState, data: dict[str, Any], lines: _Lines,
                   parsed: list[tuple[int | None, str, list[str]]], seats: list[int], stand_ins: list[int],
-                  check_stacks: bool) -> PhhHand:
+                  dealt_at: list[int | None], check_stacks: bool) -> PhhHand:
     m = len(seats)
     for seat in stand_ins:
         if seat in state.ranks or seat in state.revealed:
-            p = seats.index(seat) + 1
-            raise PhhError(f"p{p}'s hole cards are unknown (??) and the hand goes to a showdown where they count",
-                           lines.of("actions"))
+            p = seats.index(seat)
+            raise PhhError(f"p{p + 1}'s hole cards are unknown (??) and the hand goes to a showdown where they "
+                           f"count: show them ('p{p + 1} sm AsKs')", dealt_at[p])
     for line, text, words in parsed:
         if len(words) >= 2 and words[1] == "sm" and words[0] != "d":
             seat = seats[_player(words[0], m, line)]
