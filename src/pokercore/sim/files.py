@@ -160,9 +160,9 @@ def output_target(path: PathLike) -> tuple[Path, bool]:
     p = Path(path)
     try:
         mode: int | None = os.stat(p).st_mode  # follows links
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # the folder checks say what is missing
         mode = None
-    except OSError as exc:  # a loop of links, a file used as a folder, a name too long
+    except OSError as exc:  # a loop of links, a name too long
         raise OutputError(f"cannot write {p}: {exc.strerror or exc}") from None
     if mode is None:
         return (Path(os.path.realpath(p)) if p.is_symlink() else p), False
