@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="one agent per seat, comma or space separated: a built-in name (listed "
                              "below), package.module:name or path/to/file.py:name")
     parser.add_argument("--deals", type=integer(1), default=1000,
-                        help="deals to play (hands in draw), e.g. 1000 or 1e6 (default 1000)")
+                        help="deals to play (hands in draw and hold'em), e.g. 1000 or 1e6, at most 1e12 "
+                             "(default 1000)")
     parser.add_argument("--seed", type=integer(0), default=0, help="match seed: the same seed gives the same result "
                                                             "(default 0)")
     parser.add_argument("--workers", type=integer(1), default=1,
@@ -83,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "(tcp://HOST:8786); agent files are shipped to its workers; the same seed gives the "
                              'same result (needs pip install "pokercore[dask]")')
     parser.add_argument("--chunk-size", type=integer(1), default=50,
-                        help="deals per seeded chunk, the unit of work and of seeding (default 50)")
+                        help="deals per seeded chunk, the unit of work and of seeding, at most 100,000 "
+                             "(default 50)")
     parser.add_argument("--duplicate", action="store_true",
                         help="replay each deal once per seat rotation (removes most card luck)")
     parser.add_argument("--json", metavar="FILE",
@@ -122,6 +124,14 @@ def _prechecks(args: argparse.Namespace) -> None:
     """Everything that would fail after the run, checked before it (a PokercoreError if not)."""
     from ..sim.files import check_writable
 
+    from ..sim.runner import MAX_CHUNK_SIZE, MAX_DEALS
+
+    if args.deals > MAX_DEALS:
+        raise PokercoreValueError(f"--deals {args.deals} is more than 10**12 (1,000,000,000,000), the most a "
+                                  "match can have")
+    if args.chunk_size > MAX_CHUNK_SIZE:
+        raise PokercoreValueError(f"--chunk-size {args.chunk_size} is more than {MAX_CHUNK_SIZE:,} deals, the "
+                                  "most a chunk can have (a chunk is held in memory whole)")
     holdem = args.game == "holdem"
     for option, value in (("--variant", args.variant), ("--history", args.history)):
         if value is not None and not holdem:

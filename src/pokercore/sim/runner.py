@@ -58,6 +58,8 @@ from .result import MatchResult
 from .stats import RunningStats, unit_of
 
 __all__ = [
+    "MAX_CHUNK_SIZE",
+    "MAX_DEALS",
     "AgentRunError",
     "AgentSpecLike",
     "GameAdapter",
@@ -69,10 +71,25 @@ __all__ = [
 ]
 
 
+#: Most deals a match can have: far beyond any run (three years at 10,000 deals a second), and the
+#: deal numbers, counts and checkpoints stay exact 64-bit integers.
+MAX_DEALS = 10**12
+#: Most deals in one chunk: a chunk is held whole in memory while it is played (its payoffs, 8 bytes
+#: per agent per deal, and a seed per deal, about 400 bytes); larger chunks only cost memory.
+MAX_CHUNK_SIZE = 100_000
+
+
 def _positive(name: str, value: Any, what: str = "a positive integer") -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise SimulationError(f"{name} must be {what}, got {value!r}")
     return int(value)
+
+
+def _at_most(name: str, value: int, limit: int, shown: str) -> int:
+    if value > limit:
+        got = str(value) if len(str(value)) <= 40 else f"{str(value)[:40]}... ({len(str(value))} digits)"
+        raise SimulationError(f"{name} must be at most {shown}, got {got}")
+    return value
 
 
 def _check_timeout(value: float | None) -> float | None:
@@ -129,7 +146,7 @@ def simulate(
         ``"package.module:name"`` or ``"path/to/file.py:name"``, an agent
         class or a picklable callable.
     deals : int
-        Number of deals (hands).
+        Number of deals (hands), at most :data:`MAX_DEALS` (10**12).
     seed : int, default 0
         Match seed; with ``chunk_size`` it fixes the result exactly.
     workers : int, default 1
@@ -141,7 +158,8 @@ def simulate(
     duplicate : bool, default False
         Replay every deal once per seat rotation.
     chunk_size : int, default 50
-        Deals per chunk (the unit of work and of seeding).
+        Deals per chunk (the unit of work and of seeding), at most
+        :data:`MAX_CHUNK_SIZE` (100,000): a chunk is held in memory whole.
     progress : bool, callable or None
         ``True`` shows a progress bar (needs tqdm), ``False`` nothing,
         ``None`` a bar when stderr is a terminal and tqdm is installed; a
@@ -180,9 +198,10 @@ def simulate(
         raise SimulationError(
             f"{adapter.name} needs {adapter.min_players}-{adapter.max_players} agents, got {len(specs)}"
         )
-    deals = _positive("deals", deals)
+    deals = _at_most("deals", _positive("deals", deals), MAX_DEALS, "10**12 (1,000,000,000,000)")
     workers = _positive("workers", workers)
-    chunk_size = _positive("chunk_size", chunk_size, "positive")
+    chunk_size = _at_most("chunk_size", _positive("chunk_size", chunk_size, "positive"), MAX_CHUNK_SIZE,
+                          f"{MAX_CHUNK_SIZE:,} deals (a chunk is held in memory whole)")
     if max_in_flight is not None:
         max_in_flight = _positive("max_in_flight", max_in_flight)
     timeout = _check_timeout(decision_timeout)
