@@ -123,7 +123,6 @@ def _require(module: str, option: str, extra: str) -> None:
 def _prechecks(args: argparse.Namespace) -> None:
     """Everything that would fail after the run, checked before it (a PokercoreError if not)."""
     from ..sim.files import check_writable
-
     from ..sim.runner import MAX_CHUNK_SIZE, MAX_DEALS
 
     if args.deals > MAX_DEALS:
