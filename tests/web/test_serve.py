@@ -129,3 +129,51 @@ def test_websocket_compression_only_when_asked(flag):
     finally:
         proc.terminate()
         proc.communicate(timeout=10)
+
+
+def _read_to_the_end(sock: socket.socket) -> bytes:
+    """What the server sends until it closes the connection (each read waits at most the socket's timeout)."""
+    out = b""
+    for _ in range(1000):
+        chunk = sock.recv(65536)
+        if not chunk:
+            return out
+        out += chunk
+    raise AssertionError(f"the server kept sending: {out[:200]!r}")
+
+
+def test_requests_whose_headers_do_not_arrive_in_time_are_closed():
+    proc, port = _serve("--log-level", "warning", "--ai-processes", "0", "--no-warm-up", "--no-db",
+                        "--header-timeout", "1")
+    try:
+        from websockets.sync.client import connect
+
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:       # a WebSocket lives on past the header timeout
+            slow = []
+            for _ in range(5):                                # the head of a request, never finished
+                s = socket.create_connection(("127.0.0.1", port), timeout=30)
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                slow.append(s)
+            slow.append(socket.create_connection(("127.0.0.1", port), timeout=30))   # connects, sends nothing
+            again = socket.create_connection(("127.0.0.1", port), timeout=30)      # one request, then half one
+            again.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            first = b""
+            while b'"ok"}' not in first:
+                chunk = again.recv(65536)
+                assert chunk, first
+                first += chunk
+            again.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0")
+            slow.append(again)
+            for s in slow:
+                with s:
+                    answer = _read_to_the_end(s)               # the server closes it (a hang fails after 30 s)
+                assert answer == b"" or answer.startswith(b"HTTP/1.1 408 "), answer[:200]
+                if answer:
+                    assert b"headers did not arrive within 1 s" in answer
+            ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+        health = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5).read())
+        assert health == {"status": "ok"}
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)

@@ -33,10 +33,12 @@ from ..errors import PokercoreError
 from . import refuse
 from .args import integer, port, seconds
 
-__all__ = ["address_url", "ai_processes", "allowed_hosts", "build_parser", "db_folder_exists", "lan_addresses",
-           "listen", "log_config", "main"]
+__all__ = ["address_url", "ai_processes", "allowed_hosts", "build_parser", "db_folder_exists", "http_protocol",
+           "lan_addresses", "listen", "log_config", "main"]
 
 PROG = "pokercore serve"
+#: Seconds a connection has to send a request's headers (slow or stalled clients must not hold connections).
+HEADER_TIMEOUT = 10.0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "$POKERCORE_DB overrides), ':memory:' for a throwaway one, or postgresql://... "
                         "(needs pokercore[postgres])")
     p.add_argument("--no-db", action="store_true", help="keep no history (tables are lost on a restart)")
+    p.add_argument("--header-timeout", type=seconds(), default=HEADER_TIMEOUT, metavar="SECONDS",
+                   help=f"close a connection whose request headers have not all arrived this many seconds after "
+                        f"it opened or its request began (default {HEADER_TIMEOUT:g})")
     p.add_argument("--ws-compression", action="store_true",
                    help="compress WebSocket messages (permessage-deflate); off by default: a game message is a "
                         "few kilobytes, and compressing them cost the server a tenth of its throughput and a "
@@ -229,6 +234,63 @@ def db_folder_exists(db: str | None) -> None:
         raise PokercoreError(f"{named} {where}: {folder} is not a folder")
 
 
+def http_protocol(timeout: float) -> type[Any]:
+    """uvicorn's HTTP protocol, with a time limit on reading a request's headers.
+
+    uvicorn has none: a client that opens a connection and sends half a
+    request head (or nothing) holds it for as long as it likes, and a few
+    hundred such clients hold the server's connections.  The clock starts
+    when the connection opens and again when a request on it begins; it
+    stops once the head is complete (a body, a long response or a
+    WebSocket are not limited).  When it runs out the client gets a 408
+    and the connection is closed.
+    """
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    base: type[Any] = AutoHTTPProtocol
+    if not hasattr(base, "on_headers_complete"):   # httptools' parser callbacks (uvicorn[standard] has it)
+        return base
+    body = f"pokercore serve: the request's headers did not arrive within {timeout:g} s\n".encode()
+    answer = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+              + f"content-length: {len(body)}\r\n\r\n".encode() + body)
+
+    class HeaderTimeoutProtocol(base):  # type: ignore[misc]
+        _head_timer: Any = None
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._head_timer = self.loop.call_later(timeout, self._head_too_slow)
+
+        def _disarm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_too_slow(self) -> None:
+            self._head_timer = None
+            if not self.transport.is_closing():
+                self.transport.write(answer)
+                self.transport.close()
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
+
+
 def _server(uvicorn: Any, config: Any, app: Any) -> Any:
     """uvicorn's server, which also cuts the app's start-up short on Ctrl-C or SIGTERM.
 
@@ -302,7 +364,8 @@ def main(argv: list[str] | None = None) -> int:
         app = create_app(limits, access=access, warm=args.warm, ai_processes=ai_processes(args.ai_processes),
                          db=store)
         config = uvicorn.Config(app, host=host, port=port, log_level=args.log_level,
-                                log_config=log_config(args.log_level), ws_max_size=limits.max_frame_bytes,
+                                log_config=log_config(args.log_level), http=http_protocol(args.header_timeout),
+                                ws_max_size=limits.max_frame_bytes,
                                 ws_per_message_deflate=args.ws_compression)
         try:
             _server(uvicorn, config, app).run(sockets=[sock])
