@@ -132,7 +132,7 @@ def test_gym_random_opponent_plays_as_the_engine_plays_it(variant):
             done = env.step(1)[2]
         rng = np.random.default_rng(seed)
         opponent = RandomAgent(int(np.random.default_rng(rng.integers(2**63)).integers(2**63)))
-        while True:  # a deal where seat 0 has no decision (the opponent folds its small blind) is dealt again
+        while True:  # a deal where seat 0 has no decision (the opponent folds its small blind) is played out
             me = Asked()
             state = HoldemState(cfg, button=int(rng.integers(2)), seed=rng)
             state.play([me, opponent])

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from pokercore.envs import EnvError, HoldemEnv
+from pokercore.envs import EnvError, HoldemEnv, HoldemGymEnv
+from pokercore.holdem.agents import check_fold_agent
 from pokercore.holdem.config import HoldemConfig
 from pokercore.holdem.engine import HoldemState
 
@@ -124,3 +125,80 @@ def test_reset_options_deal_the_first_hand_and_the_next_come_from_the_generator(
     assert env.state_view.button != 0 and not any(env.terminations.values())
     assert env.infos["player_0"] == {"skipped_hands": 1, "skipped_results": want}
     assert env._cumulative_rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": 0.0}
+
+
+# ---------------------------------------------------------------- Gymnasium: hands the learning seat cannot act in
+class FoldRecorder:
+    """check_fold_agent that notes who had the big blind in every hand it saw end."""
+
+    def __init__(self):
+        self.big_blinds = []
+
+    def __call__(self, obs):
+        return check_fold_agent(obs)
+
+    def hand_over(self, obs):
+        self.big_blinds.append(obs.big_blind_seat)
+
+
+def _gym_episodes(env, episodes, seed=0):
+    """Play ``episodes`` episodes always checking or calling; return (total reward, hands dealt, infos)."""
+    total, hands, infos = 0.0, 0, []
+    for k in range(episodes):
+        env.reset(seed=seed * 100_000 + k)
+        done = False
+        while not done:
+            _obs, reward, done, _, info = env.step(1)
+        assert reward == info["results"][env.seat] + info["skipped_results"][env.seat]
+        total += reward
+        hands += 1 + info["skipped_hands"]
+        infos.append(info)
+    return total, hands, infos
+
+
+@pytest.mark.parametrize("variant", ["fl", "nl"])
+def test_gym_always_call_against_a_folding_opponent_wins_half_a_chip_a_hand(variant):
+    # The learner wins the small blind (+1) when it has the big blind (the opponent folds it), and the checked-down
+    # hands are worth 0 when it has the small blind: +0.5 a hand.  Re-dealing the first kind measured about 0.
+    env = HoldemGymEnv(variant, 2, opponents="fold")
+    total, hands, infos = _gym_episodes(env, 2000)
+    assert 0.44 < total / hands < 0.56
+    assert 0.4 < sum(i["skipped_hands"] for i in infos) / hands < 0.6
+    assert all(i["skipped_results"] == [i["skipped_hands"], -i["skipped_hands"]] for i in infos)
+
+
+def test_gym_learner_has_the_big_blind_in_half_the_hands_dealt():
+    opponent = FoldRecorder()
+    env = HoldemGymEnv("fl", 2, opponents=opponent)  # a callable: played through the engine's observations
+    total, hands, _ = _gym_episodes(env, 600, seed=1)
+    assert len(opponent.big_blinds) == hands  # every hand dealt was shown to the opponent and paid
+    assert 0.43 < opponent.big_blinds.count(0) / hands < 0.57
+    assert 0.43 < total / hands < 0.57
+
+
+def test_gym_reset_info_and_illegal_ending_carry_the_skipped_hands():
+    env = HoldemGymEnv("nl", 2, opponents="fold", illegal_penalty=10)
+    for seed in range(50):
+        obs, info = env.reset(seed=seed)
+        if info:
+            break
+    assert info["skipped_hands"] >= 1 and info["skipped_results"][0] == info["skipped_hands"]
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, done, _, end = env.step(bad)
+    assert done and "illegal_action" in end
+    assert reward == -10 + info["skipped_hands"] and end["skipped_results"] == info["skipped_results"]
+
+
+def test_gym_learning_seat_that_is_all_in_from_the_forced_bets_in_every_hand_is_refused():
+    cfg = HoldemConfig("nl", players=3, ante=5, starting_stacks=[3, 1000, 1000])
+    with pytest.raises(EnvError, match=r"seat 0 never has a decision: the forced bets put it all-in in every hand"):
+        HoldemGymEnv(config=cfg, seat=0)
+    HoldemGymEnv(config=cfg, seat=1).reset(seed=1)  # the other seats play
+    with pytest.raises(EnvError, match="no hand of this table has a decision"):
+        HoldemGymEnv(config=NEVER["fl-heads-up"], seat=1)
+
+
+def test_gym_mixed_table_pays_every_hand_dealt():
+    env = HoldemGymEnv(config=MIXED["nl-ante"], seat=2, opponents="call")
+    _total, hands, infos = _gym_episodes(env, 200)
+    assert hands > 200 and any(i["skipped_hands"] for i in infos)

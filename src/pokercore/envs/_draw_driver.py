@@ -52,6 +52,9 @@ class DrawDriver(EngineDriver[DrawState]):
     def _buttons(self) -> range:
         return range(self.num_players)
 
+    def _may_act(self, state: DrawState, seat: int) -> bool:
+        return True  # every seat dealt in draws, all-in or not
+
     def _deal(self, button: int, deck: Any, rng: np.random.Generator) -> DrawState:
         return DrawState(self.config, button=button, deck=deck, seed=rng)
 

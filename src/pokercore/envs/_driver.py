@@ -282,7 +282,15 @@ class EngineDriver(Driver, Generic[S]):
             return (f"starting_stacks {stacks}: no hand of this table has a decision: whatever the button, the "
                     "forced bets leave at most one seat with chips behind and it owes nothing, so every hand "
                     "plays itself out; give two or more seats more chips than their forced bets")
+        if seat is not None and not any(st.actor is not None and st.dealt_in[seat] and self._may_act(st, seat)
+                                        for st in hands):
+            return (f"seat {seat} never has a decision: the forced bets put it all-in in every hand "
+                    f"(starting_stacks {stacks})")
         return None
+
+    def _may_act(self, state: S, seat: int) -> bool:
+        """Whether ``seat``, dealt into a hand that has a decision, may be asked for one (it has chips behind)."""
+        return state.stacks[seat] > 0
 
     @property
     def state(self) -> S:

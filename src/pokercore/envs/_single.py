@@ -22,8 +22,9 @@ from .errors import EnvError, IllegalMoveError
 
 __all__ = ["CardGameGym"]
 
-#: Hands dealt at most in one ``reset`` while looking for one where the learning seat has a decision.
-MAX_DEALS_PER_RESET = 100
+#: Hands dealt at most in one ``reset`` while looking for one where the learning seat has a decision (the seat can
+#: have one at this table, so only opponents that always leave it none get there).
+MAX_DEALS_PER_RESET = 1000
 
 
 class CardGameGym(gym.Env[dict[str, Any], np.int64]):
@@ -53,6 +54,9 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         self._over = True
         self._dealt = False
         self._default_seed = read_seed(seed)
+        self._skipped = 0
+        self._carried = 0.0
+        self._carried_all: list[float] = [0.0] * driver.num_players
 
     def _read_opponents(self, opponents: object) -> dict[int, str | Agent]:
         others = [i for i in range(self.driver.num_players) if i != self.seat]
@@ -94,10 +98,14 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         """Deal a hand and play the other seats up to the learning seat's first decision.
 
         ``seed`` reseeds everything (the deck, the button, the built-in
-        opponents), so the same seed gives the same episode.  A hand in which
-        the learning seat would have no decision at all is dealt again (at
-        most 100 times).  A ``seed`` that is not ``None`` or an int >= 0 raises
-        :class:`~pokercore.envs.EnvError`.
+        opponents), so the same seed gives the same episode.  A hand that
+        ends without a decision of the learning seat (the forced bets played
+        it out, or the others folded to its big blind) is played out, its
+        result kept for the episode's last reward, and the next hand dealt;
+        ``info["skipped_hands"]`` and ``info["skipped_results"]`` tell (here
+        when there were any, and at the end of every episode).  ``options``
+        describe the first hand dealt.  A ``seed`` that is not ``None`` or an
+        int >= 0 raises :class:`~pokercore.envs.EnvError`.
         """
         seed = read_seed(seed)
         if seed is None and self._np_random is None:
@@ -109,24 +117,43 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
             hook = getattr(agent, "reset", None)
             if callable(hook):
                 hook()
-        for _ in range(MAX_DEALS_PER_RESET):
-            self.driver.new_hand(self.np_random, options or {})
-            self._dealt = True
+        driver = self.driver
+        carried = self._carried_all = [0.0] * driver.num_players
+        self._skipped = 0
+        driver.new_hand(self.np_random, options or {})
+        self._dealt = True
+        self._play_others()
+        while driver.actor != self.seat:  # over without the learning seat's decision: count it, deal the next
+            if self._skipped == MAX_DEALS_PER_RESET:
+                raise EnvError(f"seat {self.seat} had no decision in {MAX_DEALS_PER_RESET} hands in a row: "
+                               "its opponents always leave it none")
+            self._skipped += 1
+            for i, r in enumerate(driver.returns()):
+                carried[i] += r
+            driver.new_hand(self.np_random, {})  # the options describe the first hand
             self._play_others()
-            if self.driver.actor == self.seat:
-                break
-        else:
-            raise EnvError(f"seat {self.seat} had no decision in {MAX_DEALS_PER_RESET} hands: check its stack")
+        self._carried = carried[self.seat]
         self._over = False
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self.driver.info(self.seat)
+        return self._obs(), self._skipped_info() if self._skipped else driver.info(self.seat)
+
+    def _skipped_info(self) -> dict[str, Any]:
+        return {"skipped_hands": self._skipped, "skipped_results": list(self._carried_all)}
+
+    def _end_info(self) -> dict[str, Any]:
+        info = self.driver.info(self.seat)
+        info["skipped_hands"] = self._skipped
+        info["skipped_results"] = list(self._carried_all)
+        return info
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the learning seat, then the other seats until it is its turn again or the hand ends.
 
-        The reward is 0 until the hand is over, then the seat's result.  An
-        illegal index ends the episode with reward ``-illegal_penalty`` and
+        The reward is 0 until the hand is over, then the seat's result plus
+        the results of the hands played out by ``reset`` without its
+        decision (``info["results"][seat] + info["skipped_results"][seat]``).  An
+        illegal index ends the episode with reward ``-illegal_penalty`` (plus those hands) and
         ``info["illegal_action"]`` (the default, ``illegal_action="penalty"``)
         or raises :class:`~pokercore.envs.IllegalMoveError`
         (``illegal_action="raise"``); either way the hand is left as it was.
@@ -139,17 +166,20 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
             if self.illegal_action == "raise":
                 raise
             self._over = True
-            info = self.driver.info(self.seat)
+            info = self._end_info()
             info["illegal_action"] = str(exc)
-            return self._obs(), -self.illegal_penalty, True, False, info
+            return self._obs(), -self.illegal_penalty + self._carried, True, False, info
         self._play_others()
-        reward = 0.0
         if self.driver.actor is None:
             self._over = True
-            reward = float(self.driver.returns()[self.seat])
+            reward = float(self.driver.returns()[self.seat]) + self._carried
+            info = self._end_info()
+        else:
+            reward = 0.0
+            info = self.driver.info(self.seat)
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, self._over, False, self.driver.info(self.seat)
+        return self._obs(), reward, self._over, False, info
 
     def _play_others(self) -> None:
         driver, agents = self.driver, self._agents
