@@ -1,5 +1,13 @@
 """Reading PHH text into a replayed hand: the import half of :mod:`pokercore.holdem.phh`.
 
+Amounts are read exactly: a file in dollars and cents (``starting_stacks =
+[200.30, 81.60]``, ``p1 cbr 4.75``) is played in whole units of its smallest
+decimal place (here cents) and :class:`PhhHand` gives amounts back in the
+file's own units.  ``inf`` stacks are played as stacks that cover every bet;
+a hand shown as unknown at the showdown (``p2 sm ????``) is a muck that
+cannot win; a recorded fold where a check was possible is replayed as the
+fold it was.  See ``docs/phh.md``.
+
 Examples
 --------
 A hand written by hand (PHH player ``p1`` is left of the button; ``p2``,
@@ -20,14 +28,21 @@ heads-up, is the button and posts the small blind):
 Traceback (most recent call last):
 ...
 pokercore.holdem.errors.PhhError: line 2: variant 'F7S' is not a game pokercore plays: NT, FT or PO
+
+Dollars and cents are played in cents and given back in dollars:
+
+>>> cents = load_phh(text.replace("[1, 2]", "[0.50, 1]").replace("min_bet = 2", "min_bet = 1")
+...                  .replace("[100, 100]", "[200.30, 81.60]").replace("cbr 6", "cbr 2.75"))
+>>> cents.unit, cents.state.stacks, cents.finishing_stacks
+(Decimal('0.01'), (19930, 8260), (Decimal('199.30'), Decimal('82.60')))
 """
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 from collections import Counter
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..cards import format_cards, parse_card
@@ -35,6 +50,7 @@ from ..errors import cut
 from .config import FIXED_LIMIT, MAX_PLAYERS, MIN_PLAYERS, VARIANTS, HoldemConfig
 from .engine import HoldemState
 from .errors import HoldemError, PhhError
+from .showdown import award, hand_pots, rank_hands
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -50,6 +66,9 @@ _CODES = {v.phh_code: k for k, v in VARIANTS.items()}
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))\s*=""")
 #: An amount in an action: ASCII digits, optional thousands commas, optional decimals.
 _AMOUNT = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?", re.ASCII)
+#: Most decimal places an amount may have (a millionth of the file's unit).
+MAX_DECIMALS = 6
+_INF = Decimal("Infinity")
 _PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks")
 
 
@@ -60,7 +79,8 @@ class PhhHand(NamedTuple):
     ----------
     state : HoldemState
         The hand replayed up to the file's last action (the showdown and
-        payouts follow by themselves once the betting is over).
+        payouts follow by themselves once the betting is over), in whole
+        chips of ``unit`` each.
     seats : tuple of int
         pokercore's seat of each PHH player (``p1`` first).
     stand_ins : tuple of int
@@ -68,13 +88,89 @@ class PhhHand(NamedTuple):
         never show them: they hold stand-in cards (the lowest cards unused in
         the file), which never decide anything.
     fields : dict
-        Every field of the file as read.
+        Every field of the file as read (numbers as exact ``Decimal`` or int).
+    unit : Decimal
+        What one chip of ``state`` is worth in the file's units: ``1`` for a
+        file of whole numbers, ``0.01`` for one in dollars and cents.
+    unlimited : tuple of int
+        Seats whose starting stack is ``inf`` in the file, played as a stack
+        that covers every bet of the hand.
+    unknown_shown : tuple of int
+        Seats whose hand the file shows as unknown at the showdown
+        (``p2 sm ????``): mucks that cannot win.
+    rake : Decimal or None
+        What the room kept, from the file's ``winnings`` (None when the file
+        records no winnings or the hand is not over): the pot shares
+        pokercore pays the players with recorded winnings, less those
+        winnings.
     """
 
     state: HoldemState
     seats: tuple[int, ...]
     stand_ins: tuple[int, ...]
     fields: dict[str, Any]
+    unit: Decimal = Decimal(1)
+    unlimited: tuple[int, ...] = ()
+    unknown_shown: tuple[int, ...] = ()
+    rake: Decimal | None = None
+
+    def amount(self, chips: int) -> Decimal:
+        """``chips`` of :attr:`state` in the file's units (exact)."""
+        return chips * self.unit
+
+    @property
+    def starting_stacks(self) -> tuple[Decimal, ...]:
+        """Each PHH player's starting stack in the file's units (``inf`` where the file says so)."""
+        return tuple(_INF if s in self.unlimited else self.amount(self.state.starting_stacks[s]) for s in self.seats)
+
+    @property
+    def finishing_stacks(self) -> tuple[Decimal, ...]:
+        """Each PHH player's stack after the last action, in the file's units (``inf`` stays ``inf``)."""
+        return tuple(_INF if s in self.unlimited else self.amount(self.state.stacks[s]) for s in self.seats)
+
+    @property
+    def results(self) -> tuple[Decimal, ...]:
+        """What each PHH player won (+) or lost (-) so far, in the file's units; exact for ``inf`` stacks too."""
+        st = self.state
+        return tuple(self.amount(st.stacks[s] - st.starting_stacks[s]) for s in self.seats)
+
+
+class _ReplayState(HoldemState):
+    """A replayed hand with hole cards the file does not give.
+
+    ``hidden`` seats hold stand-in cards (:func:`~pokercore.holdem.phh.to_phh`
+    writes them as ``????``).  ``unknown`` seats show an unknown hand at the
+    showdown: they muck and cannot win; a pot they contest with a known hand
+    goes to the known hand, and a pot only unknown hands contest is split
+    among them (nobody can say more).
+    """
+
+    __slots__ = ("_hidden", "_unknown")
+
+    def __init__(self, *args: Any, unknown: frozenset[int], hidden: frozenset[int], **kwargs: Any) -> None:
+        self._unknown = unknown  # set first: the forced bets alone can end the hand inside __init__
+        self._hidden = hidden
+        super().__init__(*args, **kwargs)
+
+    def _reveal(self, in_order: list[int], show_all: bool) -> None:
+        if self._all_shown:
+            return
+        super()._reveal([s for s in in_order if s not in self._unknown], show_all)
+        for seat in in_order:
+            if seat in self._unknown:
+                self._mucked.append(seat)
+                self._log.append(("muck", seat))
+
+    def _showdown(self) -> None:
+        seats = self._showdown_seats()
+        if not self._all_shown:
+            self._reveal(seats, show_all=any(self._live[i] and self._stacks[i] == 0 for i in seats))
+        known = [i for i in seats if i not in self._unknown]
+        self._ranks = rank_hands({i: self._holes[i] for i in known}, self._board, self._omaha)
+        ranks = dict(self._ranks)
+        ranks.update((i, -1) for i in seats if i in self._unknown)  # below every real hand
+        pots = hand_pots(self._committed, [not x for x in self._live], self._dead, self._bb)
+        self._finish(award(pots, ranks, self._button, self._n))
 
 
 class _Lines:
@@ -101,31 +197,57 @@ class _Lines:
         return self.fields.get(name)
 
 
-def _whole(value: Any, what: str, line: int | None, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PhhError(f"{what} must be a number of chips, got {value!r}", line)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise PhhError(f"{what} is {value}: pokercore replays known stacks and amounts only", line)
-        if not value.is_integer():
-            raise PhhError(f"{what} is {value}: pokercore plays whole chips", line)
-        value = int(value)
-    if value < low:
-        raise PhhError(f"{what} must be >= {low}, got {value}", line)
-    return int(value)
+class _Units:
+    """The file's amounts as whole chips of ``unit`` (the smallest decimal place any amount uses)."""
+
+    def __init__(self, amounts: list[Decimal]) -> None:
+        self.places = max((_places(a) for a in amounts if a.is_finite()), default=0)
+        self.unit = Decimal(1).scaleb(-self.places)
+        self.note = f" (amounts in chips of {self.unit})" if self.places else ""
+
+    def chips(self, value: Decimal) -> int:
+        return int(value.scaleb(self.places))
+
+    def show(self, chips: int) -> str:
+        return str(chips * self.unit) if self.places else str(chips)
 
 
-def _numbers(data: dict[str, Any], name: str, m: int, lines: _Lines, low: int = 0) -> list[int]:
+def _places(d: Decimal) -> int:
+    """Decimal places ``d`` is written with (0 for 4 or 4e1, 2 for 4.75 or 0.50)."""
+    exponent = d.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _number(value: Any, what: str, line: int | None, *, allow_inf: bool = False) -> Decimal:
+    """One amount of the file, exactly: an int or a decimal >= 0 (``inf`` only where allowed)."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise PhhError(f"{what} must be a number of chips, got {cut(value)}", line)
+    d = Decimal(value)
+    if d.is_nan() or (d.is_infinite() and not (allow_inf and d > 0)):
+        raise PhhError(f"{what} is {d}: pokercore replays known stacks and amounts only"
+                       + (" (inf is read as a stack that covers every bet)" if allow_inf else ""), line)
+    if d < 0:
+        raise PhhError(f"{what} must be >= 0, got {d}", line)
+    if d.is_finite() and _places(d) > MAX_DECIMALS:
+        raise PhhError(f"{what} is {d}: pokercore reads amounts with at most {MAX_DECIMALS} decimal places", line)
+    return d
+
+
+def _numbers(data: dict[str, Any], name: str, m: int, lines: _Lines, *, allow_inf: bool = False) -> list[Decimal]:
     raw = data[name]
     line = lines.of(name)
     if not isinstance(raw, list) or len(raw) != m:
-        raise PhhError(f"{name} must be a list of {m} numbers (one per player), got {raw!r}", line)
-    return [_whole(v, f"{name}[{k}]", line, low) for k, v in enumerate(raw)]
+        raise PhhError(f"{name} must be a list of {m} numbers (one per player), got {cut(raw)}", line)
+    return [_number(v, f"{name}[{k}]", line, allow_inf=allow_inf) for k, v in enumerate(raw)]
+
+
+def _listing(values: list[Any]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
 
 
 def _phh_cards(text: str, line: int | None) -> list[int | None]:
     if len(text) % 2:
-        raise PhhError(f"cards {text!r} are not whole two-character cards", line)
+        raise PhhError(f"cards {cut(text)} are not whole two-character cards", line)
     out: list[int | None] = []
     for k in range(0, len(text), 2):
         token = text[k:k + 2]
@@ -139,60 +261,12 @@ def _phh_cards(text: str, line: int | None) -> list[int | None]:
     return out
 
 
-def _game(data: dict[str, Any], lines: _Lines, m: int, key: str) -> dict[str, Any]:
-    """The HoldemConfig arguments the antes, blinds and bet fields describe."""
-    antes = _numbers(data, "antes", m, lines)
-    blinds = _numbers(data, "blinds_or_straddles", m, lines)
-    kw: dict[str, Any] = {}
-    if not any(antes):
-        kw.update(ante=0)
-    elif len(set(antes)) == 1:
-        kw.update(ante=antes[0], ante_mode="each")
-    elif antes[1] and not antes[0] and not any(antes[2:]):
-        kw.update(ante=antes[1], ante_mode="big-blind")
-    else:
-        raise PhhError(f"antes {antes}: pokercore plays antes from every player or a big-blind ante only",
-                       lines.of("antes"))
-    tail = blinds[2:]
-    k = next((i for i, b in enumerate(tail) if not b), len(tail))
-    if any(tail[k:]) or (m == 2 and any(tail)):
-        raise PhhError(f"blinds_or_straddles {blinds}: pokercore plays a small and a big blind, then straddles "
-                       "from the player left of the big blind on", lines.of("blinds_or_straddles"))
-    kw.update(small_blind=blinds[0], big_blind=blinds[1], straddles=tuple(tail[:k]))
-    if VARIANTS[key].betting == FIXED_LIMIT:
-        kw.update(small_bet=_whole(data["small_bet"], "small_bet", lines.of("small_bet"), 1),
-                  big_bet=_whole(data["big_bet"], "big_bet", lines.of("big_bet"), 1))
-    else:
-        kw.update(min_bet=_whole(data["min_bet"], "min_bet", lines.of("min_bet"), 1))
-    return kw
-
-
-def _seating(data: dict[str, Any], lines: _Lines, m: int) -> tuple[list[int], int]:
-    """pokercore's seat of each player and the number of seats."""
-    if "seats" not in data:
-        return list(range(m)), m
-    raw, line = data["seats"], lines.of("seats")
-    if not isinstance(raw, list) or len(raw) != m:
-        raise PhhError(f"seats must list {m} seat numbers, got {raw!r}", line)
-    seats = [_whole(s, "a seat number", line, 1) - 1 for s in raw]
-    n = _whole(data.get("seat_count", max(seats) + 1), "seat_count", lines.of("seat_count"), 1)
-    if len(set(seats)) != m or max(seats) >= n or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise PhhError(f"seats {raw} with seat_count {n}: seats must be distinct, 1..seat_count, "
-                       f"and seat_count {MIN_PLAYERS}..{MAX_PLAYERS}", line)
-    button = seats[-1]
-    if sorted(seats, key=lambda s: (s - button - 1) % n) != seats:
-        raise PhhError(f"seats {raw} do not go round the table from the left of the button (the last player)", line)
-    return seats, n
-
-
-def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
-    """Read and replay a PHH hand of ``NT``, ``FT`` or ``PO``; see :func:`pokercore.holdem.phh.from_phh`."""
-    if not isinstance(text, str):
-        raise PhhError(f"a PHH hand is text, got {type(text).__name__}")
+def _read_toml(text: str) -> dict[str, Any]:
     if tomllib is None:  # pragma: no cover
         raise PhhError("reading PHH needs Python 3.11 or later (tomllib), or the tomli package")
     try:
-        data = tomllib.loads(text)
+        data: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
+        return data
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
         if found:
@@ -203,30 +277,6 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
     except RecursionError:
         raise PhhError("not valid PHH: the TOML nests lists or tables too deeply to read "
                        "(a PHH hand nests at most two levels)") from None
-    raw_actions = data.get("actions")
-    lines = _Lines(text, raw_actions if isinstance(raw_actions, list) and
-                   all(isinstance(a, str) for a in raw_actions) else [])
-    if "variant" not in data:
-        tables = [k for k, v in data.items() if isinstance(v, dict)]
-        if tables:
-            raise PhhError(f"this text holds several hands ([{tables[0]}], ...): read one hand at a time")
-        raise PhhError("no 'variant' field: this is not a PHH hand")
-    variant = data["variant"]
-    if variant not in _CODES:
-        raise PhhError(f"variant {variant!r} is not a game pokercore plays: NT, FT or PO", lines.of("variant"))
-    key = _CODES[variant]
-    bet_fields = ("small_bet", "big_bet") if key == "fl" else ("min_bet",)
-    for name in ("antes", "blinds_or_straddles", *bet_fields, "starting_stacks", "actions"):
-        if name not in data:
-            raise PhhError(f"a {variant} hand needs the field {name!r}")
-    if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
-        raise PhhError("actions must be a list of strings", lines.of("actions"))
-    m = _player_count(data, lines)
-    stacks = _numbers(data, "starting_stacks", m, lines, 1)
-    kw = _game(data, lines, m, key)
-    seats, n = _seating(data, lines, m)
-    holes_n = 4 if key == "plo" else 2
-    return _replay(data, lines, key, kw, stacks, seats, n, holes_n, raw_actions, check_stacks)
 
 
 def _player_count(data: dict[str, Any], lines: _Lines) -> int:
@@ -251,21 +301,156 @@ def _player_count(data: dict[str, Any], lines: _Lines) -> int:
     return m
 
 
+def _game(data: dict[str, Any], lines: _Lines, antes: list[int], blinds: list[int], key: str,
+          units: _Units) -> dict[str, Any]:
+    """The HoldemConfig arguments the antes, blinds and bet fields describe."""
+    m = len(antes)
+    kw: dict[str, Any] = {}
+    if not any(antes):
+        kw.update(ante=0)
+    elif len(set(antes)) == 1:
+        kw.update(ante=antes[0], ante_mode="each")
+    elif antes[1] and not antes[0] and not any(antes[2:]):
+        kw.update(ante=antes[1], ante_mode="big-blind")
+    else:
+        raise PhhError(f"antes {_listing(data['antes'])}: pokercore plays antes from every player or a "
+                       "big-blind ante only", lines.of("antes"))
+    tail = blinds[2:]
+    k = next((i for i, b in enumerate(tail) if not b), len(tail))
+    if any(tail[k:]) or (m == 2 and any(tail)):
+        raise PhhError(f"blinds_or_straddles {_listing(data['blinds_or_straddles'])}: pokercore plays a small "
+                       "and a big blind, then straddles from the player left of the big blind on",
+                       lines.of("blinds_or_straddles"))
+    kw.update(small_blind=blinds[0], big_blind=blinds[1], straddles=tuple(tail[:k]))
+    names = ("small_bet", "big_bet") if VARIANTS[key].betting == FIXED_LIMIT else ("min_bet",)
+    for name in names:
+        value = units.chips(_number(data[name], name, lines.of(name)))
+        if value < 1:
+            raise PhhError(f"{name} must be > 0, got {data[name]}", lines.of(name))
+        kw[name] = value
+    return kw
+
+
+def _seating(data: dict[str, Any], lines: _Lines, m: int) -> tuple[list[int], int]:
+    """pokercore's seat of each player and the number of seats."""
+    if "seats" not in data:
+        return list(range(m)), m
+    raw, line = data["seats"], lines.of("seats")
+    if not isinstance(raw, list) or len(raw) != m:
+        raise PhhError(f"seats must list {m} seat numbers, got {cut(raw)}", line)
+    seats = [_seat_number(s, "a seat number", line, 1) - 1 for s in raw]
+    n = _seat_number(data.get("seat_count", max(seats) + 1), "seat_count", lines.of("seat_count"), 1)
+    if len(set(seats)) != m or max(seats) >= n or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise PhhError(f"seats {raw} with seat_count {n}: seats must be distinct, 1..seat_count, "
+                       f"and seat_count {MIN_PLAYERS}..{MAX_PLAYERS}", line)
+    button = seats[-1]
+    if sorted(seats, key=lambda s: (s - button - 1) % n) != seats:
+        raise PhhError(f"seats {raw} do not go round the table from the left of the button (the last player)", line)
+    return seats, n
+
+
+def _seat_number(value: Any, what: str, line: int | None, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise PhhError(f"{what} must be a whole number >= {low}, got {cut(value)}", line)
+    return value
+
+
+def _cbr_amount(word: str, text: str, line: int | None) -> Decimal:
+    """The "to" amount of a ``cbr`` action, exactly: ASCII digits, optional decimals."""
+    if not _AMOUNT.fullmatch(word):
+        raise PhhError(f"{cut(text)}: {word!r} is not an amount (write digits 0-9, e.g. 'cbr 6' or 'cbr 4.75')",
+                       line)
+    return _number(Decimal(word.replace(",", "")), f"{cut(text)}: the amount", line)
+
+
+def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
+    """Read and replay a PHH hand of ``NT``, ``FT`` or ``PO``; see :func:`pokercore.holdem.phh.from_phh`.
+
+    Raises
+    ------
+    PhhError
+        As :func:`from_phh`; the hand and its amounts in the file's units are in the returned :class:`PhhHand`.
+    """
+    if not isinstance(text, str):
+        raise PhhError(f"a PHH hand is text, got {type(text).__name__}")
+    data = _read_toml(text)
+    raw_actions = data.get("actions")
+    lines = _Lines(text, raw_actions if isinstance(raw_actions, list) and
+                   all(isinstance(a, str) for a in raw_actions) else [])
+    if "variant" not in data:
+        tables = [k for k, v in data.items() if isinstance(v, dict)]
+        if tables:
+            raise PhhError(f"this text holds several hands ([{tables[0]}], ...): read one hand at a time")
+        raise PhhError("no 'variant' field: this is not a PHH hand")
+    variant = data["variant"]
+    if variant not in _CODES:
+        raise PhhError(f"variant {cut(variant)} is not a game pokercore plays: NT, FT or PO", lines.of("variant"))
+    key = _CODES[variant]
+    bet_fields = ("small_bet", "big_bet") if key == "fl" else ("min_bet",)
+    for name in ("antes", "blinds_or_straddles", *bet_fields, "starting_stacks", "actions"):
+        if name not in data:
+            raise PhhError(f"a {variant} hand needs the field {name!r}")
+    if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
+        raise PhhError("actions must be a list of strings", lines.of("actions"))
+    m = _player_count(data, lines)
+    parsed = _parse_actions(raw_actions, lines, m)
+    antes = _numbers(data, "antes", m, lines)
+    blinds = _numbers(data, "blinds_or_straddles", m, lines)
+    stacks = _numbers(data, "starting_stacks", m, lines, allow_inf=True)
+    amounts = antes + blinds + stacks + [_number(data[n], n, lines.of(n)) for n in bet_fields]
+    amounts += [a for _, _, _, a in parsed if a is not None]
+    for name in ("finishing_stacks", "winnings"):
+        raw = data.get(name)
+        if isinstance(raw, list):
+            amounts += [v for v in raw if isinstance(v, Decimal) and v.is_finite()]
+    units = _Units(amounts)
+    kw = _game(data, lines, [units.chips(a) for a in antes], [units.chips(b) for b in blinds], key, units)
+    table_stacks: list[int] = []
+    for k, s in enumerate(stacks):
+        if s.is_finite() and units.chips(s) < 1:
+            raise PhhError(f"starting_stacks[{k}] must be >= {units.unit}, got {data['starting_stacks'][k]}",
+                           lines.of("starting_stacks"))
+        table_stacks.append(units.chips(s) if s.is_finite() else 0)
+    unlimited = [k for k, s in enumerate(stacks) if not s.is_finite()]
+    if unlimited:  # more than every finite stack, forced bet and bet of the file together: it covers them all
+        cover = sum(table_stacks) + sum(units.chips(a) for a in antes + blinds) + 1
+        cover += sum(units.chips(a) for _, _, _, a in parsed if a is not None)
+        for k in unlimited:
+            table_stacks[k] = cover
+    seats, n = _seating(data, lines, m)
+    holes_n = 4 if key == "plo" else 2
+    return _replay(data, lines, key, kw, table_stacks, seats, n, holes_n, parsed, units, unlimited, check_stacks)
+
+
 def _player(word: str, m: int, line: int | None) -> int:
     if not re.fullmatch(r"p[1-9][0-9]?", word, re.ASCII) or not 1 <= int(word[1:]) <= m:
-        raise PhhError(f"{word!r} is not a player p1..p{m}", line)
+        raise PhhError(f"{cut(word)} is not a player p1..p{m}", line)
     return int(word[1:]) - 1
 
 
+_Parsed = tuple[int | None, str, list[str], Decimal | None]
+
+
+def _parse_actions(actions: list[str], lines: _Lines, m: int) -> list[_Parsed]:
+    """Each action with its line, its words and, for ``cbr``, its exact amount."""
+    out: list[_Parsed] = []
+    for a, line in zip(actions, lines.actions):
+        words = a.split("#", 1)[0].split()
+        amount = None
+        if len(words) == 3 and words[0] != "d" and words[1] == "cbr":
+            amount = _cbr_amount(words[2], a, line)
+        out.append((line, a, words, amount))
+    return out
+
+
 def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], stacks: list[int],
-            seats: list[int], n: int, holes_n: int, actions: list[str], check_stacks: bool) -> PhhHand:
+            seats: list[int], n: int, holes_n: int, parsed: list[_Parsed], units: _Units,
+            unlimited: list[int], check_stacks: bool) -> PhhHand:
     m = len(seats)
-    parsed: list[tuple[int | None, str, list[str]]] = []
     holes: list[list[int | None]] = [[] for _ in range(m)]
     dealt_at: list[int | None] = [lines.of("actions")] * m
-    shown: dict[int, list[int | None]] = {}
-    shown_at: dict[int, int | None] = {}
-    final: dict[int, int | None] = {}   # players that showed known cards or mucked
+    shown: dict[int, tuple[list[int | None], int | None]] = {}   # a player's last show: cards and line
+    final: dict[int, int | None] = {}                            # players that showed known cards or mucked
     board: list[int] = []
     seen: dict[int, int | None] = {}
 
@@ -276,9 +461,7 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
                     raise PhhError(f"card {format_cards([c])} appears twice (also on line {seen[c]})", line)
                 seen[c] = line
 
-    for a, line in zip(actions, lines.actions):
-        words = a.split("#", 1)[0].split()
-        parsed.append((line, a, words))
+    for line, a, words, _ in parsed:
         if words[:2] == ["d", "dh"] and len(words) == 4:
             p = _player(words[2], m, line)
             cards = _phh_cards(words[3], line)
@@ -293,27 +476,34 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
                 raise PhhError("unknown board cards cannot be replayed", line)
             note(cards, line)
             board += cards  # type: ignore[arg-type]
-        elif len(words) >= 2 and words[0] != "d" and words[1] == "sm" and words[2:] != ["-"]:
+        elif len(words) >= 2 and words[0] != "d" and words[1] == "sm":
             p = _player(words[0], m, line)
+            if len(words) == 3 and words[2] == "-":
+                continue
             if p in final:
                 raise PhhError(f"{cut(a)}: p{p + 1} already showed or mucked on line {final[p]}: a player shows "
                                "(or mucks) once; only unknown cards (????) may be shown again before that", line)
             cards = _phh_cards(words[2], line) if len(words) == 3 else []
             if len(words) == 2 or None not in cards:
                 final[p] = line
-            if cards:
-                shown[p], shown_at[p] = cards, line
+            shown[p] = (cards, line)
     stand_ins: list[int] = []
+    unknown: list[int] = []
     for p in range(m):
         if len(holes[p]) != holes_n:
             raise PhhError(f"p{p + 1} is dealt {len(holes[p])} hole cards: {data['variant']} deals {holes_n}",
                            dealt_at[p])
-        if None in holes[p] and p in shown and len(shown[p]) == holes_n and None not in shown[p]:
+        cards, line = shown.get(p, ([], None))
+        if cards and None in cards:
+            unknown.append(seats[p])     # shown as unknown at the showdown: a muck that cannot win
+        elif cards and None in holes[p]:  # (known hole cards are compared with the show after the replay)
+            if len(cards) != holes_n:
+                raise PhhError(f"p{p + 1} shows {len(cards)} cards: {data['variant']} deals {holes_n}", line)
             known = [c for c in holes[p] if c is not None]
-            if not set(known) <= set(shown[p]):
-                raise PhhError(f"p{p + 1} shows cards it was not dealt", shown_at[p])
-            note([c for c in shown[p] if c not in known], shown_at[p])
-            holes[p] = list(shown[p])
+            if not set(known) <= set(cards):
+                raise PhhError(f"p{p + 1} shows cards it was not dealt", line)
+            note([c for c in cards if c not in known], line)
+            holes[p] = list(cards)
     unused = iter(c for c in range(52) if c not in seen and c not in board)
     for p in range(m):
         if None in holes[p]:
@@ -326,112 +516,162 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
     try:
         cfg = HoldemConfig(key, players=n, starting_stacks=table, hands=1, hole_cards=holes_n, **kw)
         deck = [c for p in range(m) for c in holes[p]] + board
-        state = HoldemState(cfg, table, seats[-1], deck=deck,  # type: ignore[arg-type]
-                            hand_number=hand_no if isinstance(hand_no, int) and not isinstance(hand_no, bool) else 1)
+        args: tuple[Any, ...] = (cfg, table, seats[-1])
+        extra: dict[str, Any] = {
+            "deck": deck,
+            "hand_number": hand_no if isinstance(hand_no, int) and not isinstance(hand_no, bool) else 1,
+        }
+        state = _ReplayState(*args, unknown=frozenset(unknown), hidden=frozenset(stand_ins), **extra) \
+            if unknown or stand_ins else HoldemState(*args, **extra)
     except HoldemError as exc:
-        raise PhhError(f"the game cannot be set up: {exc}", lines.of("blinds_or_straddles")) from None
-    _act(state, parsed, seats, m)
-    return _check_result(state, data, lines, parsed, seats, stand_ins, dealt_at, check_stacks)
+        raise PhhError(f"the game cannot be set up: {exc}{units.note}", lines.of("blinds_or_straddles")) from None
+    _act(state, parsed, seats, m, units)
+    hand = PhhHand(state, tuple(seats), tuple(sorted(stand_ins)), data, units.unit,
+                   tuple(sorted(seats[k] for k in unlimited)), tuple(sorted(unknown)))
+    return _check_result(hand, lines, parsed, dealt_at, units, check_stacks)
 
 
-def _act(state: HoldemState, parsed: list[tuple[int | None, str, list[str]]], seats: list[int], m: int) -> None:
+def _act(state: HoldemState, parsed: list[_Parsed], seats: list[int], m: int, units: _Units) -> None:
     dealt_board = 0
     acted = False
-    for line, text, words in parsed:
+    for line, text, words, amount in parsed:
         if not words:
             continue
         if words[0] == "d":
             if words[1:2] == ["dh"] and len(words) == 4:
                 if acted:
-                    raise PhhError(f"{text!r}: hole cards are dealt once, before the betting", line)
+                    raise PhhError(f"{cut(text)}: hole cards are dealt once, before the betting", line)
                 continue
             if words[1:2] == ["db"] and len(words) == 3:
                 dealt_board += len(words[2]) // 2
                 if len(state.board) < dealt_board:
                     who = f"seat {state.actor} is to act" if state.actor is not None else "the hand is over"
-                    raise PhhError(f"{text!r}: the board is dealt before the betting round is over ({who})", line)
+                    raise PhhError(f"{cut(text)}: the board is dealt before the betting round is over ({who})", line)
                 continue
-            raise PhhError(f"{text!r} is not a dealing action pokercore knows ('d dh pN cards', 'd db cards')", line)
+            raise PhhError(f"{cut(text)} is not a dealing action pokercore knows ('d dh pN cards', 'd db cards')",
+                           line)
         p = _player(words[0], m, line)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sm":
             continue  # checked against the showdown once the hand is replayed
         if verb not in ("f", "cc", "cbr") or len(words) != (3 if verb == "cbr" else 2):
-            raise PhhError(f"{text!r} is not an action of hold'em or Omaha (f, cc, cbr amount, sm)", line)
+            raise PhhError(f"{cut(text)} is not an action of hold'em or Omaha (f, cc, cbr amount, sm)", line)
         if len(state.board) > dealt_board:
-            raise PhhError(f"{text!r}: the betting goes on, but the file has not dealt the board cards "
+            raise PhhError(f"{cut(text)}: the betting goes on, but the file has not dealt the board cards "
                            f"{format_cards(state.board[dealt_board:])} that come first", line)
         seat = seats[p]
         if state.actor is None:
-            raise PhhError(f"{text!r}: the hand is already over", line)
+            raise PhhError(f"{cut(text)}: the hand is already over", line)
         if state.actor != seat:
             actor_p = seats.index(state.actor)
-            raise PhhError(f"{text!r}: it is p{actor_p + 1}'s turn (seat {state.actor}), not p{p + 1}'s", line)
+            raise PhhError(f"{cut(text)}: it is p{actor_p + 1}'s turn (seat {state.actor}), not p{p + 1}'s", line)
         acted = True
-        amount = _amount(words[2], text, line) if verb == "cbr" else 0
         try:
             if verb == "f":
-                state.fold()
+                if state.can_check():
+                    # A recorded fold where checking was possible: the room allowed it, so the replay
+                    # does too (pokercore's own tables offer check there).
+                    state._do_fold(seat)
+                else:
+                    state.fold()
             elif verb == "cc":
                 state.check() if state.can_check() else state.call()
             else:
-                state.bet(amount) if state.current_bet == 0 else state.raise_(amount)
+                chips = units.chips(amount)  # type: ignore[arg-type]
+                state.bet(chips) if state.current_bet == 0 else state.raise_(chips)
         except HoldemError as exc:
-            raise PhhError(f"{text!r}: {exc}", line) from None
+            raise PhhError(f"{cut(text)}: {exc}{units.note}", line) from None
 
 
-def _amount(word: str, text: str, line: int | None) -> int:
-    """The "to" amount of a ``cbr`` action: a whole number of chips (ASCII digits)."""
-    if not _AMOUNT.fullmatch(word):
-        raise PhhError(f"{text!r}: {word!r} is not an amount (write digits 0-9, e.g. 'cbr 6')", line)
-    try:
-        value = float(word.replace(",", "")) if "." in word else int(word.replace(",", ""))
-    except ValueError:
-        raise PhhError(f"{text!r}: {word!r} is not an amount", line) from None
-    return _whole(value, f"{text!r}: the amount", line, 1)
-
-
-def _check_result(state: HoldemState, data: dict[str, Any], lines: _Lines,
-                  parsed: list[tuple[int | None, str, list[str]]], seats: list[int], stand_ins: list[int],
-                  dealt_at: list[int | None], check_stacks: bool) -> PhhHand:
+def _check_result(hand: PhhHand, lines: _Lines, parsed: list[_Parsed], dealt_at: list[int | None],
+                  units: _Units, check_stacks: bool) -> PhhHand:
+    state, seats, data = hand.state, list(hand.seats), hand.fields
     m = len(seats)
-    for seat in stand_ins:
-        if seat in state.ranks or seat in state.revealed:
+    for seat in hand.stand_ins:
+        if seat not in hand.unknown_shown and (seat in state.ranks or seat in state.revealed):
             p = seats.index(seat)
             raise PhhError(f"p{p + 1}'s hole cards are unknown (??) and the hand goes to a showdown where they "
-                           f"count: show them ('p{p + 1} sm AsKs')", dealt_at[p])
-    for line, text, words in parsed:
+                           f"count: show them ('p{p + 1} sm AsKs'), or as unknown ('p{p + 1} sm ????', a muck "
+                           "that cannot win)", dealt_at[p])
+    for line, text, words, _ in parsed:
         if len(words) >= 2 and words[1] == "sm" and words[0] != "d":
             seat = seats[_player(words[0], m, line)]
             if len(words) == 3 and words[2] != "-":
                 cards = _phh_cards(words[2], line)
                 if None not in cards and sorted(cards) != sorted(state.holes[seat]):  # type: ignore[type-var]
-                    raise PhhError(f"{text!r}: seat {seat} holds {format_cards(state.holes[seat])}", line)
+                    raise PhhError(f"{cut(text)}: seat {seat} holds {format_cards(state.holes[seat])}", line)
             elif len(words) == 2 and state.payouts is not None and state.payouts[seat] and seat in state.ranks:
-                raise PhhError(f"{text!r}: this hand wins {state.payouts[seat]} at pokercore's showdown, "
-                               "it cannot be mucked", line)
+                raise PhhError(f"{cut(text)}: this hand wins {units.show(state.payouts[seat])} at pokercore's "
+                               "showdown, it cannot be mucked", line)
+    if not check_stacks:
+        return hand
     finishing = data.get("finishing_stacks")
-    if check_stacks and finishing is not None:
+    if finishing is not None:
         line = lines.of("finishing_stacks")
         if not state.is_over:
             raise PhhError("finishing_stacks are given but the actions stop before the end of the hand", line)
-        ours = [state.stacks[s] for s in seats]
-        theirs = [_whole(v, "a finishing stack", line) for v in finishing] if isinstance(finishing, list) else None
-        if theirs != ours:
-            raise PhhError(f"finishing_stacks {finishing} differ from pokercore's replay {ours} (pokercore plays "
-                           "no rake; load with check_stacks=False to accept the file anyway)", line)
-    return PhhHand(state, tuple(seats), tuple(sorted(stand_ins)), data)
+        theirs = [_number(v, "a finishing stack", line, allow_inf=True) for v in finishing] \
+            if isinstance(finishing, list) else None
+        if theirs != list(hand.finishing_stacks):
+            raise PhhError(f"finishing_stacks {_listing(finishing) if isinstance(finishing, list) else cut(finishing)}"
+                           f" differ from pokercore's replay {_listing(list(hand.finishing_stacks))} (pokercore "
+                           "plays no rake; load with check_stacks=False to accept the file anyway)", line)
+    return _check_winnings(hand, lines, units)
+
+
+def _check_winnings(hand: PhhHand, lines: _Lines, units: _Units) -> PhhHand:
+    """Compare the file's ``winnings`` with the replay's pot shares; the difference is the room's rake.
+
+    A player's winnings are what the room paid it from the pot after the rake.
+    Rooms differ on a returned bet (the uncalled part of a bet, or of the big
+    blind when everyone folds): some count it in the winnings, some do not.
+    So each recorded amount must lie between 0 and the replay's pot share plus
+    the player's returned bet; a positive amount counts the returned bet only
+    when it is larger than the pot share.  A 0 is read as "not recorded" (the
+    online logs often leave the winner's amount out).
+    """
+    state, data = hand.state, hand.fields
+    raw, line = data.get("winnings"), lines.of("winnings")
+    if raw is None or not state.is_over:
+        return hand
+    m = len(hand.seats)
+    if not isinstance(raw, list) or len(raw) != m:
+        raise PhhError(f"winnings must be a list of {m} numbers (one per player), got {cut(raw)}", line)
+    won = [_number(v, f"winnings[{k}]", line) for k, v in enumerate(raw)]
+    returned = [0] * state.seats
+    for rec in state.log:
+        if rec[0] == "return":
+            returned[rec[1]] += rec[2]
+    payouts = state.payouts or (0,) * state.seats
+    rake = Decimal(0)
+    recorded = False
+    for k, (w, seat) in enumerate(zip(won, hand.seats)):
+        share, back = hand.amount(payouts[seat]), hand.amount(returned[seat])
+        if w > share + back:
+            what = f"{share}" + (f" and gets {back} of its bet back" if back else "")
+            raise PhhError(f"winnings[{k}] is {raw[k]} but pokercore's replay pays p{k + 1} {what}: the file and "
+                           "the replay disagree on who won (load with check_stacks=False to accept the file "
+                           "anyway)", line)
+        if w > 0:
+            recorded = True
+            rake += (share + back if w > share else share) - w
+    return hand._replace(rake=rake) if recorded else hand
 
 
 def from_phh(text: str, *, check_stacks: bool = True) -> HoldemState:
     """Replay a PHH hand of ``NT``, ``FT`` or ``PO``: the state after its last action.
+
+    Amounts in decimals (dollars and cents) are played in whole units of the
+    smallest decimal place the file uses; :func:`load_phh` returns the unit and
+    gives amounts back in the file's units.
 
     Parameters
     ----------
     text : str
         The PHH file's text (one hand).
     check_stacks : bool, default True
-        Refuse a file whose ``finishing_stacks`` differ from the replay
+        Refuse a file whose ``finishing_stacks`` differ from the replay, or
+        whose ``winnings`` pay a player more than the replay's pot share
         (pokercore plays no rake; pass False to load such a file anyway).
 
     Raises
