@@ -263,3 +263,15 @@ def test_a_table_of_light_ais_never_reaches_the_workers():
             assert table.id in pool.pins
         finally:
             close_all()
+
+
+@pytest.mark.parametrize("processes, words", [(1, "AIs ready in 1 worker process"),
+                                              (2, "AIs ready in 2 worker processes")])
+def test_the_start_up_line_counts_its_workers_in_good_english(caplog, processes, words):
+    import logging
+
+    with caplog.at_level(logging.INFO, logger="pokercore.web"), \
+            starlette_test_client()(create_app(ai_processes=processes)):
+        pass
+    said = [r.getMessage() for r in caplog.records if "AIs ready" in r.getMessage()]
+    assert said == [words], said

@@ -277,7 +277,8 @@ class StartUp:
                     await run_in_threadpool(pool.close)
                 else:
                     manager.ai_pool = pool
-                    log.info("AIs ready in %d worker processes", ai_processes)
+                    log.info("AIs ready in %d worker %s", ai_processes,
+                             "process" if ai_processes == 1 else "processes")
             elif warm and not self.stopped.is_set():
                 seconds = await run_in_threadpool(warm_up, self.stopped)
                 if not self.stopped.is_set():
