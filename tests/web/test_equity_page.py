@@ -101,6 +101,9 @@ def test_other_sites_pages_get_no_work_done():
     with starlette_test_client()(create_app()) as c:
         r = c.post("/api/equity", json={"players": ["AA", "KK"]}, headers={"origin": "https://evil.example"})
         assert r.status_code == 403
+        assert r.headers["content-type"].startswith("text/plain")          # and it says why, to whoever reads it
+        assert "pages of another site" in r.text and "'https://evil.example'" in r.text
+        assert "--allow-origin" in r.text
         r = c.post("/api/equity", json={"players": ["AA", "KK"]}, headers={"origin": "http://testserver"})
         assert r.status_code == 200
         page = c.get("/equity")

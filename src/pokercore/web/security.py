@@ -158,7 +158,10 @@ class AccessGuard:
             # another site's page may neither open a WebSocket nor send a request that does work (POST)
             origin = headers.get("origin")
             if origin is not None and not access.origin_allowed(origin, host):
-                await self._refuse(scope, send, 403, "")
+                shown = origin if len(origin) <= 100 else origin[:97] + "..."
+                await self._refuse(scope, send, 403, f"pokercore serve: this server does not take requests from "
+                                                     f"pages of another site (Origin {shown!r}); the person "
+                                                     f"running it can allow that site with --allow-origin")
                 return
         token, in_query = _given_token(scope, headers)
         if scope["path"] not in _OPEN_PATHS and not access.token_ok(token):
