@@ -67,6 +67,12 @@ def _set_amount(d, amount):
                      "box.dispatchEvent(new Event('input')); box.dispatchEvent(new Event('change'));", str(amount))
 
 
+def _type_amount(d, amount):
+    """Type ``amount`` into the amount box and stay in it (input events only: no change yet)."""
+    d.execute_script("const box = document.getElementById('amount'); box.focus(); box.value = arguments[0];"
+                     "box.dispatchEvent(new Event('input'));", str(amount))
+
+
 def test_holdem_hand_with_a_raise_an_all_in_and_a_side_pot(phone, live_server, shoot, monkeypatch):
     seed = _seed_where_the_person_busts()
     _open(phone, live_server, monkeypatch, seed)
@@ -85,12 +91,22 @@ def test_holdem_hand_with_a_raise_an_all_in_and_a_side_pot(phone, live_server, s
     _wait(phone, lambda d: _by_id(d, "act-raise").text == "Raise to 7", "raise to 7")
     _tap(phone, lambda d: (_css(d, "[data-size='All-in']") or [None])[0], "the all-in size")
     _wait(phone, lambda d: _by_id(d, "act-raise").text == "All-in 200", "all-in 200")
-    # an amount below the minimum is refused on the page and the minimum kept
+    # an amount below the minimum is refused on the page and the minimum kept, and the box says so
     _set_amount(phone, 3)
-    _wait(phone, lambda d: "must be 4 to 200" in d.find_element("id", "msg").text, "the range message")
+    note = _wait(phone, lambda d: _by_id(d, "amount-warn"), "the range message")
+    assert note.text == "The amount must be 4 to 200: 3 is less, so the button is set to Raise to 4.", note.text
     assert _by_id(phone, "act-raise").text == "Raise to 4"
+    # more than the maximum, still typing: the button becomes the all-in, and the box says why at once
+    _type_amount(phone, 99999)
+    _wait(phone, lambda d: _by_id(d, "act-raise").text == "All-in 200", "all-in 200")
+    note = _wait(phone, lambda d: _by_id(d, "amount-warn") if _by_id(d, "amount-warn") and
+                 "99,999" in _by_id(d, "amount-warn").text else None, "the note on the typed amount")
+    assert note.text == "The amount must be 4 to 200: 99,999 is more, so the button is set to All-in 200."
+    assert _by_id(phone, "amount").get_attribute("aria-invalid") == "true"
+    shoot("holdem-2-over-the-maximum")
     _set_amount(phone, 10)
     _wait(phone, lambda d: _by_id(d, "act-raise").text == "Raise to 10", "raise to 10")
+    assert _by_id(phone, "amount-warn") is None           # a legal amount clears the note
     shoot("holdem-2-raise-to-10")
     _click_id(phone, "act-raise")
 

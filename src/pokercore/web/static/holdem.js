@@ -1,7 +1,7 @@
 // Hold'em page: blinds, stacks, board, pots and side pots, your cards, bet sizing within the legal range,
 // the hand log as card rooms word it, showdown (mucked hands as mucked), session net, end screen.
 "use strict";
-let state = null, handKey = null, waitingNext = false, sentSeq = null, size = null;
+let state = null, handKey = null, waitingNext = false, sentSeq = null, size = null, sizeNote = "";
 const $ = (id) => document.getElementById(id);
 const client = new GameClient("holdem", onMessage, onStatus);
 const STREETS = { preflop: "Preflop", flop: "Flop", turn: "Turn", river: "River", over: "Hand over" };
@@ -27,7 +27,7 @@ function onMessage(msg) {
   if (msg.type === "state") {
     const key = `${msg.table}/${msg.hand_number}`;
     if (key !== handKey) { handKey = key; waitingNext = false; $("msg").textContent = ""; }
-    if (msg.seq !== state?.seq) { sentSeq = null; size = null; }
+    if (msg.seq !== state?.seq) { sentSeq = null; size = null; sizeNote = ""; }
     state = msg; setupNote(""); render();
   } else if (msg.type === "error") {
     const lost = msg.code === "no_table" || msg.code === "bad_token";  // back to the setup: say why there
@@ -136,10 +136,24 @@ function renderSizing() {
   range.value = size; if (document.activeElement !== num) num.value = size;
   $("quick").replaceChildren(...quickSizes(a).map(([label, v]) => el("button", {
     class: "btn" + (v === size ? " primary" : ""), type: "button", "data-size": label, "aria-label": `${label}: ${fmt(v)}`,
-    text: label, onclick: () => setSize(v) })));
+    text: label, onclick: () => { noteSize(""); setSize(v); } })));
   const kind = a.kind === "bet" ? "bet" : "raise to";
   $("amount-note").textContent = `You may ${kind} ${fmt(a.min)} to ${fmt(a.max)}` +
     (state.players[state.seat].bet ? ` (you have ${fmt(state.players[state.seat].bet)} in already)` : "");
+  noteSize(sizeNote);
+}
+
+// An amount typed outside the legal range is never changed silently: the box says what the button was set to.
+function noteSize(text) {
+  sizeNote = text;
+  const w = $("amount-warn");
+  w.textContent = text; w.classList.toggle("hidden", !text);
+  $("amount").setAttribute("aria-invalid", text ? "true" : "false");
+}
+function outOfRange(a, v) {
+  if (v > a.max) return `The amount must be ${fmt(a.min)} to ${fmt(a.max)}: ${fmt(v)} is more, so the button is set to ${aggressLabel(a, a.max)}.`;
+  if (v < a.min) return `The amount must be ${fmt(a.min)} to ${fmt(a.max)}: ${fmt(v)} is less, so the button is set to ${aggressLabel(a, a.min)}.`;
+  return "";
 }
 
 // A new size redraws the table only when it changed (a redraw between a tap's press and release would lose it).
@@ -151,14 +165,19 @@ function setSize(v) {
   size = next;
   render();
 }
-$("amount-range").addEventListener("input", (ev) => setSize(+ev.target.value));
-$("amount").addEventListener("input", (ev) => { if (ev.target.value !== "") setSize(+ev.target.value); });
+$("amount-range").addEventListener("input", (ev) => { noteSize(""); setSize(+ev.target.value); });
+// While typing, an amount over the most is said at once (more digits only make it more); one under the least
+// is said when the typing is done (a first digit is often under it on the way to a bigger amount).
+$("amount").addEventListener("input", (ev) => {
+  const a = legalOf("bet") || legalOf("raise"), v = +ev.target.value;
+  if (!a || ev.target.value === "" || !Number.isFinite(v)) return;
+  noteSize(v > a.max ? outOfRange(a, v) : "");
+  setSize(v);
+});
 $("amount").addEventListener("change", (ev) => {
   const a = legalOf("bet") || legalOf("raise"), v = +ev.target.value;
   if (!a) return;
-  if (!(v >= a.min && v <= a.max)) $("msg").textContent = `The amount must be ${fmt(a.min)} to ${fmt(a.max)}.`;
-  else $("msg").textContent = "";
-  setSize(v);
+  if (ev.target.value !== "" && Number.isFinite(v)) { noteSize(outOfRange(a, Math.round(v))); setSize(v); }
   ev.target.value = size;
 });
 
