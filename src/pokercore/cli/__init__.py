@@ -14,8 +14,13 @@ input - a :class:`~pokercore.errors.PokercoreError`, which includes a
 missing optional package (the message names the extra to install) - prints
 one line ``pokercore <command>: error: ...`` and exits 2, as argparse does
 for a bad option; Ctrl-C exits 130 without a traceback; a closed pipe
-(``pokercore binh solve ... | head -1``) exits 141 quietly.  Any other
-exception is a bug in pokercore: it shows its traceback and exits 1.
+(``pokercore binh solve ... | head -1``) exits 141 quietly; a standard
+output that cannot be written (a full disk, ``> /dev/full``) prints
+``pokercore <command>: error: cannot write the output: <why>`` and exits 2.
+Where the terminal's encoding has no suit symbols (``PYTHONIOENCODING=ascii``,
+latin-1), every command writes cards with suit letters (``As``): see
+:class:`~pokercore.cli.terminal.Output`.  Any other exception is a bug in
+pokercore: it shows its traceback and exits 1.
 
 Examples
 --------
@@ -27,6 +32,7 @@ K♥ K♦ 7♠ 7♣ 2♦: rank ... (standard) - Two pair, kings and sevens, 2 ki
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -132,20 +138,23 @@ def _resolve(target: str) -> Callable[[list[str]], int | None]:
 def _dispatch(argv: list[str], out: IO[str], err: IO[str]) -> int:
     from ..errors import PokercoreError
 
-    if not argv or argv[0] in ("-h", "--help", "help"):
-        print(format_help(), file=out)
-        return 0
-    if argv[0] == "--version":
-        print(f"pokercore {_version()}", file=out)
+    if not argv or argv[0] in ("-h", "--help", "help") or argv[0] == "--version":
+        try:
+            print(format_help() if argv[:1] != ["--version"] else f"pokercore {_version()}", file=out)
+            out.flush()
+        except PokercoreError as exc:  # the output failed
+            return refuse("pokercore", exc)
         return 0
     for command in COMMANDS:
         n = len(command.words)
         if tuple(argv[:n]) == command.words:
             try:
-                return int(_resolve(command.target)(argv[n:]) or 0)
+                code = int(_resolve(command.target)(argv[n:]) or 0)
+                out.flush()  # a full disk shows up here when the output fit in the buffer
+                return code
             except PokercoreError as exc:
-                # Refused input (cards, options, agent names) and a missing optional
-                # package: the message says what to do, a traceback would not help.
+                # Refused input (cards, options, agent names), a missing optional package and
+                # an output that failed: the message says what to do, a traceback would not help.
                 return refuse(" ".join(("pokercore", *command.words)), exc)
     group = tuple(argv[:1])
     if any(c.words[:1] == group and len(c.words) > 1 for c in COMMANDS):
@@ -171,11 +180,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns
     -------
     int
-        0 on success, 2 for a usage error or refused input, 130 after
-        Ctrl-C, 141 when the reader of the output went away; a bug
-        raises (a traceback and exit status 1 from the interpreter).
+        0 on success, 2 for a usage error, refused input or an output
+        that could not be written, 130 after Ctrl-C, 141 when the reader
+        of the output went away; a bug raises (a traceback and exit status
+        1 from the interpreter).
     """
+    from .terminal import Output
+
     argv = sys.argv[1:] if argv is None else list(argv)
+    stdout, stderr = sys.stdout, sys.stderr
+    out = Output(stdout) if stdout is not None else None
+    err = Output(stderr, "the error output", quiet=True) if stderr is not None else None
+    if out is not None:
+        sys.stdout = out
+    if err is not None:
+        sys.stderr = err
     try:
         code = _dispatch(argv, sys.stdout, sys.stderr)
         sys.stdout.flush()  # inside the try: a closed pipe shows up here
@@ -186,9 +205,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The Python docs' recipe: point stdout at devnull so the interpreter's
         # final flush does not raise again, then exit quietly.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):  # stdout without a file descriptor
-            pass
+        _drop(stdout)
         return EXIT_BROKEN_PIPE
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+        if out is not None and out.failed:  # what is still buffered must not fail again at exit
+            _drop(stdout)
+
+
+def _drop(stream: IO[str] | None) -> None:
+    """Point ``stream``'s file descriptor at devnull (a failed or closed output: nothing more to say)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())  # type: ignore[union-attr]
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # no file descriptor
+        pass
