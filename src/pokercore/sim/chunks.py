@@ -26,6 +26,7 @@ import numpy as np
 
 from .agents import build_agent
 from .errors import SimulationError
+from .files import OutputError
 from .guard import AgentRunError, DecisionContext, Interrupted, Seated, short
 from .registry import get_game
 
@@ -125,6 +126,8 @@ def run_chunk(chunk: Chunk) -> np.ndarray:
                     pay = adapter.play_deal(seated, np.random.default_rng(deal_seed), options)
                 except KeyboardInterrupt as exc:
                     raise _interrupted(chunk, d, exc) from None
+                except OutputError:  # a file the game writes (a full disk): no agent's doing
+                    raise
                 except BaseException as exc:
                     raise _failed(chunk, d, r, exc, ctx, order) from None
                 if len(pay) != n:

@@ -22,6 +22,31 @@ from .registry import Agent
 __all__ = ["BinhAdapter", "DrawAdapter", "HoldemAdapter", "ToyAdapter"]
 
 
+def _frozen(value: Any) -> Any:
+    """``value`` with every sequence (a list, a tuple, a numpy array) made a tuple: hashable, and what configs take."""
+    if isinstance(value, np.ndarray):
+        return _frozen(value.tolist())
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _fields(options: Mapping[str, Any], skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {k: _frozen(v) for k, v in options.items() if k not in skip}
+
+
+def _key(n: int, fields: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A cache key of a config, or None when an option cannot be one (it is then built each time)."""
+    key = (n, tuple(sorted(fields.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 class BinhAdapter:
     """Binh poker: a deal is 13 cards to each of 2-4 players, arranged and scored pairwise.
 
@@ -53,6 +78,17 @@ class BinhAdapter:
             agent.time_budget = math.inf  # a time cap would make results depend on machine load
         built: Agent = agent
         return built
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> None:
+        """Refuse options Binh does not have (its one option is ``rules``, a BinhRules)."""
+        from ..binh.rules import BinhRules
+
+        unknown = sorted(set(options) - {"rules"})
+        if unknown:
+            raise SimulationError(f"binh options: unknown option {unknown[0]!r}: Binh takes rules (a BinhRules)")
+        rules = options.get("rules")
+        if rules is not None and not isinstance(rules, BinhRules):
+            raise SimulationError(f"binh options: rules must be a BinhRules, got {type(rules).__name__}")
 
     def describe(self, options: Mapping[str, Any], players: int) -> str:
         """The scoring, for plot titles: ``"1 point a branch, foul 9, specials 12/6"``."""
@@ -114,13 +150,27 @@ class DrawAdapter:
             raise SimulationError(str(exc)) from None
         return agent
 
+    def check_options(self, options: Mapping[str, Any], players: int) -> None:
+        """Refuse options that make no :class:`~pokercore.draw.DrawConfig` (a SimulationError)."""
+        self._config(players, options)
+
     def _config(self, n: int, options: Mapping[str, Any]) -> Any:
-        key = (n, tuple(sorted(options.items())))
-        cfg = self._configs.get(key)
+        fields = _fields(options)
+        key = _key(n, fields)
+        cfg = self._configs.get(key) if key is not None else None
         if cfg is None:
             from ..draw import DrawConfig
+            from ..draw.errors import DrawError
 
-            cfg = self._configs[key] = DrawConfig(players=n, **dict(options))
+            try:
+                cfg = DrawConfig(players=n, **fields)
+            except TypeError as exc:
+                raise SimulationError(f"draw options: {exc}; use DrawConfig fields such as ante, small_bet "
+                                      "or starting_stacks") from None
+            except DrawError as exc:
+                raise SimulationError(f"draw options: {exc}") from None
+            if key is not None:
+                self._configs[key] = cfg
         return cfg
 
     def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
@@ -183,21 +233,30 @@ class HoldemAdapter:
             raise SimulationError(str(exc)) from None
         return agent
 
+    def check_options(self, options: Mapping[str, Any], players: int) -> None:
+        """Refuse options that make no :class:`~pokercore.holdem.config.HoldemConfig`, or a bad ``history``."""
+        history = options.get("history")
+        if history is not None and not isinstance(history, (str, os.PathLike)):
+            raise SimulationError(f"hold'em options: history must be a file name, got {type(history).__name__}")
+        self._config(players, options)
+
     def _config(self, n: int, options: Mapping[str, Any]) -> Any:
-        key = (n, tuple(sorted((k, v) for k, v in options.items() if k != "history")))
-        cfg = self._configs.get(key)
+        fields = _fields(options, skip=("history",))
+        key = _key(n, fields)
+        cfg = self._configs.get(key) if key is not None else None
         if cfg is None:
             from ..holdem.config import HoldemConfig
             from ..holdem.errors import ConfigError
 
-            fields = {k: v for k, v in options.items() if k != "history"}
             try:
-                cfg = self._configs[key] = HoldemConfig(players=n, **fields)
+                cfg = HoldemConfig(players=n, **fields)
             except TypeError as exc:
                 raise SimulationError(f"hold'em options: {exc}; use HoldemConfig fields such as variant, "
                                       "big_blind or starting_stacks") from None
             except ConfigError as exc:
                 raise SimulationError(f"hold'em options: {exc}") from None
+            if key is not None:
+                self._configs[key] = cfg
         return cfg
 
     def _write(self, path: str, text: str) -> None:
@@ -243,6 +302,11 @@ class ToyAdapter:
     min_players = 2
     max_players = 6
     agent_names = ("always", "high", "random")
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> None:
+        """The toy game has no options."""
+        if options:
+            raise SimulationError(f"toy options: the toy game has none, got {sorted(options)[0]!r}")
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
         if name == "always":

@@ -43,7 +43,10 @@ class GameAdapter(Protocol):
     match's agents wrapped so that a failure names the agent and its seat:
     call them and read their attributes (``hand_over``...), do not test
     their type.  Optional: ``agent_names`` (the built-in agents, for help
-    texts) and ``describe(options, players)`` (the stakes or scoring, for titles).
+    texts), ``describe(options, players)`` (the stakes or scoring, for titles)
+    and ``check_options(options, players)``, called once before the first
+    deal: it raises :class:`SimulationError` for options the game cannot
+    play, so they are refused as such and never in an agent's turn.
     """
 
     name: str

@@ -50,7 +50,7 @@ from .chunks import Chunk
 from .cluster import is_dask_client, ship_files
 from .errors import SimulationError
 from .executor import effective_workers, run_chunks
-from .guard import AgentRunError
+from .guard import AgentRunError, short
 from .loading import absolute_spec
 from .progress import progress_reporter
 from .registry import GameAdapter, get_game, register_game
@@ -99,6 +99,21 @@ def _check_timeout(value: float | None) -> float | None:
             or not 0 < float(value) < float("inf"):
         raise SimulationError(f"decision_timeout must be a positive number of seconds or None, got {value!r}")
     return float(value)
+
+
+def _check_options(adapter: GameAdapter, options: Mapping[str, Any], players: int) -> None:
+    """The game's own check of its options, before the first deal: a configuration error is one, not an agent's."""
+    if not isinstance(options, Mapping):
+        raise SimulationError(f"options must be a mapping of option names to values, got {type(options).__name__}")
+    check = getattr(adapter, "check_options", None)
+    if not callable(check):
+        return
+    try:
+        check(options, players)
+    except SimulationError:
+        raise
+    except Exception as exc:
+        raise SimulationError(f"{adapter.name} options: {short(exc)}") from None
 
 
 def _pack(specs: tuple[Any, ...], game_ref: Any, in_process: bool) -> Any:
@@ -187,7 +202,10 @@ def simulate(
     Raises
     ------
     SimulationError
-        A request that cannot run (unknown game or agent, bad counts).
+        A request that cannot run (unknown game or agent, bad counts, options
+        the game cannot play), before the first deal.
+    OutputError
+        A file the game writes (a hold'em ``history``) could not be written.
     AgentRunError
         An agent failed; the message names the agent, its seat, the deal and
         how to replay it (also in its attributes).
@@ -198,6 +216,7 @@ def simulate(
         raise SimulationError(
             f"{adapter.name} needs {adapter.min_players}-{adapter.max_players} agents, got {len(specs)}"
         )
+    _check_options(adapter, options or {}, len(specs))
     deals = _at_most("deals", _positive("deals", deals), MAX_DEALS, "10**12 (1,000,000,000,000)")
     workers = _positive("workers", workers)
     chunk_size = _at_most("chunk_size", _positive("chunk_size", chunk_size, "positive"), MAX_CHUNK_SIZE,
