@@ -64,7 +64,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("range",), "pokercore.cli.range_grid:main",
             "show a hold'em range on the 13x13 grid with its weights and combo counts"),
     Command(("simulate",), "pokercore.cli.simulate:main",
-            "play a seeded AI-against-AI match of Binh or draw and print each agent's results"),
+            "play a seeded AI match of Binh, draw, hold'em or Omaha and print each agent's results"),
     Command(("binh", "play"), "pokercore.cli.binh:main_play", "play Binh poker against 3 AIs in the terminal"),
     Command(("binh", "solve"), "pokercore.cli.binh:main_solve",
             "the best ways to arrange 13 Binh cards, and what each is worth"),
@@ -75,7 +75,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("holdem", "play"), "pokercore.cli.holdem:main_play",
             "play hold'em or pot-limit Omaha against 1-9 AIs in the terminal"),
     Command(("serve",), "pokercore.cli.serve:main",
-            "play Binh and five-card draw in a browser, against AIs and bots (needs the web extra)"),
+            "play Binh, draw, hold'em and Omaha in a browser against AIs and bots (web extra)"),
 )
 
 
@@ -101,7 +101,9 @@ def format_help(prefix: tuple[str, ...] = ()) -> str:
     lines = [f"usage: {name} <command> [options]"]
     if not prefix:
         lines = ["usage: pokercore [--version] [-h] <command> [options]", "",
-                 "Fast poker hand evaluation, Binh poker (Mau Binh) and five-card draw."]
+                 "Fast poker hand evaluation and equity, and games to play, simulate and serve:",
+                 "Binh poker (Mau Binh), five-card draw, hold'em (no-limit and fixed-limit) and",
+                 "pot-limit Omaha."]
     lines += ["", "commands:"]
     lines += [f"  {' '.join(c.words):<{width}}{c.summary}" for c in shown]
     lines += ["", "Run 'pokercore <command> --help' for a command's options."]
