@@ -170,17 +170,27 @@ def test_samples_above_a_games_limit_name_the_option_and_the_limit(
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--stderr", "0"], "argument --stderr: expected a number from 1e-6 to 0.5 (e.g. 0.001), got '0'"),
-    (["--stderr", "nan"], "argument --stderr: expected a number from 1e-6 to 0.5"),
-    (["--seconds", "0"], "argument --seconds: expected a number from 0.01 to 86400 (e.g. 2), got '0'"),
+    (["--stderr", "0"], "--stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), got 0"),
+    (["--stderr", "0.5"], "--stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), got 0.5"),
+    (["--seconds", "0"], "--seconds must be a number from 0.01 to 86400 (e.g. 2), got 0"),
 ])
 def test_stop_rule_values_name_the_option(args: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(["AsKs", "QQ", *args])
-    assert exc.value.code == 2
+    assert main(["AsKs", "QQ", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "target_stderr" not in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--stderr", "nan"], "argument --stderr: expected a finite number, got 'nan'"),
+    (["--stderr", "\u0660.\u0660\u0661"], "argument --stderr: expected a number, got"),  # Arabic-Indic 0.01
+    (["--seconds", "soon"], "argument --seconds: expected a number, got 'soon'"),
+])
+def test_stop_rule_values_that_are_no_number_are_refused_when_parsed(
+        args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["AsKs", "QQ", *args])
+    assert exc.value.code == 2 and message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("rule", [["--stderr", "0.01"], ["--seconds", "1"]])

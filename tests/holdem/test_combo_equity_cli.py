@@ -31,9 +31,10 @@ def test_game_table_and_monte_carlo_seed(capsys):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--exact"], "exact=True has no error"),
-    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--seconds", "1"], "not both"),
-    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.9"], "target_stderr must be a number"),
+    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--exact"],
+     "--stderr is for Monte Carlo: --exact enumerates every deal and board"),
+    (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--seconds", "1"],
+     "give --stderr or --seconds, not both"),
     (["As Ks", "Qd Qc", "--game", "shortdeck", "--by-combo"], "--by-combo and --plot are for"),
     (["AsKs", "QQ", "JJ", "--by-combo"], "need two players"),
     (["As Ks", "5d 5c", "--game", "shortdeck"], "5d in player 2's hand is not in the short deck"),
@@ -43,6 +44,13 @@ def test_game_table_and_monte_carlo_seed(capsys):
 def test_refusals(args, message, capsys):
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_stop_rule_out_of_range_names_the_option(capsys):
+    assert main(["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.9"]) == 2
+    err = capsys.readouterr().err
+    assert "--stderr must be a number from 1e-6 to 0.5 (e.g. 0.001), got 0.9" in err
+    assert "target_stderr" not in err
 
 
 def test_by_combo_text_and_json(capsys):

@@ -25,6 +25,7 @@ import json
 import shlex
 import sys
 from collections.abc import Sequence
+from math import isfinite
 from typing import Any
 
 from ..errors import PokercoreError, cut
@@ -52,22 +53,22 @@ def _power(n: int) -> str:
     return f"1e{len(str(n)) - 1}" if n == 10 ** (len(str(n)) - 1) else f"{n:,}"
 
 
-def _number(low: float, high: float, example: str, high_open: bool = False) -> Any:
-    """An argparse type: a finite number from ``low`` to ``high`` (below it with ``high_open``), ASCII digits."""
-    expected = f"expected a number from {low:g} to {high:g} (e.g. {example})".replace("e-06", "e-6")
+def _number(text: str) -> float:
+    """An argparse type: a finite number written in ASCII (``float`` also reads other scripts' digits)."""
+    try:
+        if len(text) > MAX_TEXT or not text.isascii():
+            raise ValueError
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {cut(text)}") from None
+    if not isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {cut(text)}")
+    return value
 
-    def parse(text: str) -> float:
-        try:
-            if len(text) > MAX_TEXT or not text.isascii():  # float() also reads other scripts' digits
-                raise ValueError
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{expected}, got {cut(text)}") from None
-        if not (low <= value < high if high_open else low <= value <= high):  # NaN fails both
-            raise argparse.ArgumentTypeError(f"{expected}, got {cut(text)}")
-        return value
 
-    return parse
+#: The stop rules as the options name them: (option, attribute, least, most, most excluded, example).
+_STOP_RULES = (("--stderr", "target_stderr", TARGET_STDERR_MIN, TARGET_STDERR_BELOW, True, "0.001"),
+               ("--seconds", "seconds", MIN_SECONDS, MAX_SECONDS, False, "2"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,11 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--samples", type=integer(1, MAX_SAMPLES),
                      help=f"Monte Carlo samples (up to {_power(MAX_SAMPLES)} in hold'em, "
                           f"{_power(VARIANT_MAX_SAMPLES)} in plo, plo8 and shortdeck)")
-    p.add_argument("--stderr", type=_number(TARGET_STDERR_MIN, TARGET_STDERR_BELOW, "0.001", high_open=True),
+    p.add_argument("--stderr", type=_number,
                    metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
                         "then the most to draw); where it stops depends on the seed alone")
-    p.add_argument("--seconds", type=_number(MIN_SECONDS, MAX_SECONDS, "2"), metavar="S",
+    p.add_argument("--seconds", type=_number, metavar="S",
                    help="Monte Carlo for about S seconds: a short seeded calibration turns S into a sample count, "
                         "which is printed; --samples with that count and the same --seed gives the same result "
                         "(--samples is then the most to draw)")
@@ -119,11 +120,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _refuse(args: argparse.Namespace) -> str | None:
-    """Why these options do not go together, or None."""
+    """Why these options do not go together (or a value is out of range), or None."""
+    for option, dest, low, high, open_, example in _STOP_RULES:
+        value = getattr(args, dest)
+        if value is not None and not (low <= value < high if open_ else low <= value <= high):
+            bounds = f"from {low:g} to {high:g}".replace("e-06", "e-6")
+            return f"{option} must be a number {bounds} (e.g. {example}), got {value:g}"
     if args.exact:
         for option, value in (("--stderr", args.target_stderr), ("--seconds", args.seconds)):
             if value is not None:
                 return f"{option} is for Monte Carlo: --exact enumerates every deal and board; give one of them"
+    if args.target_stderr is not None and args.seconds is not None:
+        return "give --stderr or --seconds, not both: each says when Monte Carlo stops"
     if args.game != "holdem" and args.samples is not None and args.samples > VARIANT_MAX_SAMPLES:
         return (f"--samples {args.samples:,} is more than --game {args.game} draws "
                 f"(at most {_power(VARIANT_MAX_SAMPLES)}); give fewer, or --stderr to stop once precise enough")
