@@ -270,3 +270,57 @@ def test_a_compiled_limit_hand_is_initialised_once():
     assert hand.observation(0)["observation"][driver.layout["street_actions"]].sum() == 1  # the same hand
     with pytest.raises(ValueError):
         LimitHand(*args[:3], 2**53, *args[4:])  # an ante of 2**53
+
+
+def _engine_legal(state: HoldemState) -> tuple[tuple[int, str, int], ...]:
+    index = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+    return tuple((index[a.kind], a.kind, a.min_amount) for a in state.legal_actions())
+
+
+def test_an_all_in_of_half_a_bet_reopens_the_betting_in_the_compiled_hand():
+    # River, 4-chip bets: two checks, an all-in bet of 3 (three quarters of a bet): both players who
+    # checked may raise, to a full bet on top of 3 (TDA rule 47-B, as the engine plays it).
+    cfg = HoldemConfig("fl", players=3, starting_stacks=[100, 100, 5])
+    hand = HoldemEnv(config=cfg).driver._hand
+    hand.deal(2, bytes(range(52)))
+    state = HoldemState(cfg, button=2, deck=list(range(52)))
+    for _ in range(11):
+        assert hand.apply(1)
+        state.check() if state.can_check() else state.call()
+    assert state.street == "river" and hand.apply(2)
+    state.bet(3)
+    for _ in range(2):
+        assert hand.legal() == _engine_legal(state) == ((0, "fold", 0), (1, "call", 3), (2, "raise", 7))
+        assert hand.apply(1)
+        state.call()
+    assert hand.over and state.is_over and hand.payouts == state.payouts
+
+
+def test_random_short_stacked_hands_reopen_on_half_a_bet_like_the_engine():
+    rng = np.random.default_rng(47)
+    reopened = decisions = 0
+    for _ in range(120):
+        n = int(rng.integers(2, 7))
+        small = int(rng.integers(1, 6))
+        stacks = [2 + small + int(rng.integers(1, 5 * small)) if rng.random() < 0.8 else 200 for _ in range(n)]
+        cfg = HoldemConfig("fl", players=n, small_blind=1, big_blind=2, small_bet=small, big_bet=2 * small,
+                           starting_stacks=stacks)
+        hand = HoldemEnv(config=cfg).driver._hand
+        for _ in range(8):
+            button, deck = int(rng.integers(n)), [int(c) for c in rng.permutation(52)]
+            hand.deal(button, bytes(deck))
+            state = HoldemState(cfg, button=button, deck=deck)
+            while state.actor is not None:
+                i = state.actor
+                legal = hand.legal()
+                assert hand.actor == i and legal == _engine_legal(state)
+                faced = state.current_bet - state._level_at[i]
+                if state.can_raise() and state._acted[i] and 0 < faced < state.bet_unit:
+                    reopened += 1  # reopened by all-ins of half a bet or more, short of a full bet
+                weights = np.array([0.1 if kind == "fold" else 1.0 for _, kind, _ in legal])
+                index, kind, to = legal[int(rng.choice(len(legal), p=weights / weights.sum()))]
+                assert hand.apply(index)
+                state.act((kind, to))
+                decisions += 1
+            assert hand.over and hand.payouts == state.payouts and hand.revealed == tuple(state.revealed)
+    assert decisions > 5000 and reopened >= 40

@@ -3,8 +3,8 @@
 
 :class:`LimitHand` plays one hand of fixed-limit hold'em after another with
 the rules of :class:`pokercore.holdem.engine.HoldemState` (forced bets, the
-cap, short all-ins, uncalled bets, run-outs, the showdown order, mucking,
-side pots and odd chips) and writes each seat's observation vector and action
+cap, short all-ins and the half-bet rule, uncalled bets, run-outs, the
+showdown order, mucking, side pots and odd chips) and writes each seat's observation vector and action
 mask exactly as :mod:`pokercore.envs.holdem_spaces` defines them, with no
 Python objects per decision.  The engine stays the definition of the rules:
 ``tests/envs/test_limit_hand.py`` plays random hands of random tables through
@@ -224,7 +224,7 @@ cdef class LimitHand:
         cdef int k, o
         if self.chips_[i] <= cur - self.bets[i]:
             return False
-        if self.acted[i] and cur - self.level_at[i] < self.unit:
+        if self.acted[i] and 2 * (cur - self.level_at[i]) < self.unit:  # the half-bet rule (TDA 47-B)
             return False
         if self.count >= self.max_bets and not (self.hu_uncapped and not self.capped and self._contenders() <= 2):
             return False

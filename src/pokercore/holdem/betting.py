@@ -7,14 +7,16 @@ The rules are the ones card rooms and tournament directors apply (see
   minimum bet (the big blind, or a posted straddle); a raise adds at least the
   size of the last full bet or raise of the round.  A player may always go
   all-in for less.
-* **Short all-ins** do not reopen the betting: a player who already acted
-  may raise again only if, since that action, the bet grew by at least a
-  full raise (the full-bet rule, in every variant).  Several short all-ins
-  add up.
+* **Short all-ins** do not reopen the betting: in no-limit and pot-limit a
+  player who already acted may raise again only if, since that action, the
+  bet grew by at least a full raise (the full-bet rule); in fixed limit, by
+  at least half a bet (the half-bet rule: Poker TDA rule 47-B, "In limit, at
+  least 50% of a full bet or raise is required to re-open betting for
+  players who have already acted").  Several short all-ins add up.
 * **Fixed limit**: every bet and raise adds one bet of the street's size to
-  the current bet (all-in for less allowed); a round allows a bet and
-  ``raise_cap`` raises, every bet or raise counting, an all-in for less too
-  (the big blind is the bet preflop).
+  the current bet (all-in for less allowed), after a short all-in too; a
+  round allows a bet and ``raise_cap`` raises, every bet or raise counting,
+  an all-in for less too (the big blind is the bet preflop).
 * **Pot limit**: the largest raise is to the current bet plus the pot after
   calling.
 * Nobody may bet or raise when no opponent could put in more chips.
@@ -46,7 +48,7 @@ from .config import FIXED_LIMIT, POT_LIMIT
 if TYPE_CHECKING:
     from .config import HoldemConfig
 
-__all__ = ["BettingRules", "limit_raise_to", "min_raise_to", "pot_limit_max_to", "reopens"]
+__all__ = ["BettingRules", "limit_raise_to", "limit_reopens", "min_raise_to", "pot_limit_max_to", "reopens"]
 
 
 def min_raise_to(current: int, last_full_raise: int, min_bet: int) -> int:
@@ -75,20 +77,38 @@ def pot_limit_max_to(current: int, own_bet: int, pot: int) -> int:
 def limit_raise_to(current: int, bet_size: int) -> int:
     """Fixed limit: the "to" amount of the next bet or raise, one bet above the current bet.
 
-    After an all-in for less the next raise still adds a full bet: bet 10 in
-    a 10-chip round, all-in to 13, and the next raise goes to 23.
+    After an all-in for less the next raise still adds a full bet on top of
+    it: bet 10 in a 10-chip round, all-in to 13, and the next raise goes to
+    23; an all-in bet of 15 in a 20-chip round is raised to 35 (Robert's
+    Rules of Poker's own example).
 
-    >>> limit_raise_to(0, 10), limit_raise_to(10, 10), limit_raise_to(13, 10)
-    (10, 20, 23)
+    >>> limit_raise_to(0, 10), limit_raise_to(10, 10), limit_raise_to(13, 10), limit_raise_to(15, 20)
+    (10, 20, 23, 35)
     """
     return current + bet_size
 
 
-def reopens(current: int, level_when_acted: int, threshold: int) -> bool:
-    """Whether a player who already acted this round may raise again.
+def limit_reopens(current: int, level_when_acted: int, bet_size: int) -> bool:
+    """Fixed limit: whether a player who already acted this round may raise again (the half-bet rule).
 
-    ``threshold`` is the last full bet or raise (at least the minimum bet;
-    in fixed limit, the bet size).  A bet of 100 raised to 200, then an
+    It may when the bet it faces grew by at least half a bet since its own
+    action (TDA rule 47-B).  River, 4-chip bets: an all-in bet of 3 after two
+    checks reopens the betting for the players who checked; one of 1 does
+    not.  Flop, 2-chip bets: bet 2, all-in to 3: the bettor faces half a bet
+    more and may raise.  Half of an odd bet rounds up: with 5-chip bets a
+    player must face 3 more.
+
+    >>> limit_reopens(3, 0, 4), limit_reopens(1, 0, 4), limit_reopens(3, 2, 2), limit_reopens(7, 5, 5)
+    (True, False, True, False)
+    """
+    return 2 * (current - level_when_acted) >= bet_size
+
+
+def reopens(current: int, level_when_acted: int, threshold: int) -> bool:
+    """No-limit and pot-limit: whether a player who already acted this round may raise again (the full-bet rule).
+
+    ``threshold`` is the last full bet or raise (at least the minimum bet);
+    fixed limit has :func:`limit_reopens`.  A bet of 100 raised to 200, then an
     all-in to 250: the first bettor faces 150 more (a full raise of 100 or
     more: may raise), the raiser 50 more (may only call).
 
@@ -152,12 +172,6 @@ class BettingRules:
         live, stacks = self._live, self._stacks
         return sum(1 for j in self._order if live[j] and stacks[j] > 0)
 
-    def _threshold(self) -> int:
-        """How much more a player who acted must face to be allowed to raise again (a full raise)."""
-        if self._limit:
-            return self._size
-        return max(self._raise_size, self._min_bet)
-
     def _cap_reached(self) -> bool:
         if not self._limit or self._count < self._cfg.max_bets:
             return False
@@ -171,11 +185,16 @@ class BettingRules:
         if s <= to_call:
             return f"its {s} chips only cover the call"
         if self._acted[i]:
-            threshold = self._size if self._limit else max(self._raise_size, self._min_bet)  # _threshold()
-            if not reopens(cur, self._level_at[i], threshold):
-                faced = cur - self._level_at[i]
-                return (f"the betting was not reopened: since it acted the bet grew by {faced}, "
-                        f"less than a full raise ({threshold}); call or fold")
+            level = self._level_at[i]
+            if self._limit:
+                if not limit_reopens(cur, level, self._size):
+                    return (f"the betting was not reopened: since it acted the bet grew by {cur - level}, "
+                            f"less than half a bet of {self._size}; call or fold")
+            else:
+                threshold = max(self._raise_size, self._min_bet)
+                if not reopens(cur, level, threshold):
+                    return (f"the betting was not reopened: since it acted the bet grew by {cur - level}, "
+                            f"less than a full raise ({threshold}); call or fold")
         if self._limit and self._cap_reached():
             return f"the betting is capped at {self._cfg.max_bets} bets this round"
         live, stacks, bets = self._live, self._stacks, self._bets

@@ -14,10 +14,15 @@ Where the engines differ on purpose (a documented ruling, see
 hand goes on with an action legal in both:
 
 * ``short all-in reopen``: after an all-in that was less than a full bet or
-  raise, pokerkit lets a player raise who already acted and faces less than
-  a full raise since (it counts the first bet of a round, and the first raise
-  over the blinds, as full whatever their size); pokercore offers only call
-  or fold, as the rules say;
+  raise (in fixed limit: less than half a bet), pokerkit lets a player raise
+  who already acted and faces less than that since (it counts the first bet
+  of a round, and the first raise over the blinds, as full whatever their
+  size); pokercore offers only call or fold, as the rules say;
+* ``limit half-bet reopen``: the other way round, in fixed limit: a player
+  who acted faces an all-in raise of at least half a bet (but less than a
+  full one) that was not the round's first bet or raise; the rules (TDA
+  47-B) reopen the betting for it and pokercore offers a raise, pokerkit
+  asks a full raise of every raise after the first;
 * ``short all-ins add up``: the other way round: after two or more short
   all-ins that together make a full raise for a player who acted before
   them, pokercore lets that player raise (the rules: several short all-ins
@@ -30,7 +35,9 @@ hand goes on with an action legal in both:
   the left of the button, pokerkit all to the first winner.
 
 Stacks always cover the antes, blinds and straddles: a short forced bet is
-another documented ruling, tested by hand rather than here.
+another documented ruling, tested by hand rather than here.  With
+``short_stacks`` most seats hold a few bets at most, so fixed-limit all-ins
+of half a bet or more (the half-bet rule) come often.
 """
 
 from __future__ import annotations
@@ -58,7 +65,7 @@ AUTOMATIONS = (
     Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
     Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
 )
-RULINGS = ("short all-in reopen", "short all-ins add up", "limit preflop cap", "odd chips")
+RULINGS = ("short all-in reopen", "short all-ins add up", "limit half-bet reopen", "limit preflop cap", "odd chips")
 
 
 def pk_cards(codes: Any) -> str:
@@ -74,6 +81,10 @@ class Stats:
     showdowns: int = 0
     side_pots: int = 0
     all_ins: int = 0
+    #: fixed limit: decisions of a player who acted and faces half a bet or more, less than a full bet (all-ins)
+    half_bet_reopens: int = 0
+    #: ... and where pokerkit offered the same raise
+    half_bet_agreed: int = 0
     rulings: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
@@ -83,13 +94,18 @@ class Stats:
         self.showdowns += other.showdowns
         self.side_pots += other.side_pots
         self.all_ins += other.all_ins
+        self.half_bet_reopens += other.half_bet_reopens
+        self.half_bet_agreed += other.half_bet_agreed
         self.rulings.update(other.rulings)
         self.failures += other.failures
 
 
-def random_table(rng: random.Random, variant: str, max_players: int = 10) -> tuple[
+def random_table(rng: random.Random, variant: str, max_players: int = 10, short_stacks: bool = False) -> tuple[
         HoldemConfig, list[int], int, list[int]]:
-    """A random configuration (2 to ``max_players`` seats), stacks, button and deck for one hand."""
+    """A random configuration (2 to ``max_players`` seats), stacks, button and deck for one hand.
+
+    ``short_stacks``: most seats get the forced bets and at most two big bets more.
+    """
     n = rng.randint(2, max_players)
     bb = rng.choice([2, 2, 4, 10, 20, 50])
     sb = rng.choice([bb // 2, bb // 2, bb, max(1, bb // 4)])
@@ -112,7 +128,9 @@ def random_table(rng: random.Random, variant: str, max_players: int = 10) -> tup
     stacks = []
     for _ in range(n):
         r = rng.random()
-        if r < 0.3:
+        if short_stacks and r < 0.8:
+            stacks.append(forced + rng.randint(1, 2 * 2 * int(kw.get("small_bet", bb))))
+        elif r < 0.3:
             stacks.append(rng.randint(forced + 1, forced + 10 * bb))
         elif r < 0.7:
             stacks.append(rng.randint(10 * bb, 100 * bb) + forced)
@@ -154,7 +172,7 @@ def make_pokerkit_game(state: HoldemState) -> tuple[Any, Any]:
 
 
 def _short_all_in_this_round(state: HoldemState) -> bool:
-    """Whether the current betting round holds an all-in bet or raise smaller than a full bet or raise."""
+    """Whether this betting round holds an all-in bet or raise short of a full one (fixed limit: of half a bet)."""
     street = state.street
     limit = state.config.betting == "fixed-limit"
     level = state.current_bet if street == "preflop" and not any(
@@ -166,7 +184,7 @@ def _short_all_in_this_round(state: HoldemState) -> bool:
         if e.street != street or e.kind not in ("bet", "raise"):
             continue
         step = e.to - level
-        full = step >= (state.bet_unit if limit else max(raise_size, state.min_bet))
+        full = 2 * step >= state.bet_unit if limit else step >= max(raise_size, state.min_bet)
         if full and not limit:
             raise_size = step
         if e.all_in and not full:
@@ -213,9 +231,28 @@ def _classify(state: HoldemState, ours: dict[str, tuple[int, int]], theirs: dict
         return "limit preflop cap"
     if "cbr" in theirs and "cbr" not in ours and _short_all_in_this_round(state):
         return "short all-in reopen"  # pokerkit lets a player raise who faces less than a full raise
+    if limit and "cbr" in ours and "cbr" not in theirs:
+        acted, faced = _faced_since_acting(state)
+        if acted and 2 * faced >= state.bet_unit > faced:
+            return "limit half-bet reopen"  # pokerkit asks a full raise of every raise after the first
     if "cbr" in ours and "cbr" not in theirs and _short_all_ins_since_acting(state) >= 2:
         return "short all-ins add up"  # pokerkit forgets short all-ins that together made a full raise
     return None
+
+
+def _faced_since_acting(state: HoldemState) -> tuple[bool, int]:
+    """Whether the actor already acted this round, and how much the bet grew since its last action."""
+    street, actor = state.street, state.actor
+    level = max(state.config.big_blind, *state.forced_bets) if street == "preflop" else 0
+    acted, mark = False, 0
+    for e in state.events:
+        if e.street != street:
+            continue
+        if e.kind in ("bet", "raise"):
+            level = e.to
+        if e.seat == actor and e.kind in ("check", "call", "bet", "raise"):
+            acted, mark = True, level
+    return acted, state.current_bet - mark
 
 
 def _short_all_ins_since_acting(state: HoldemState) -> int:
@@ -269,14 +306,16 @@ def _pokerkit_odd_chips(state: HoldemState) -> tuple[int, ...]:
     return tuple(stacks)
 
 
-def play_hand(seed: int, variant: str, keep: list[Any] | None = None, max_players: int = 10) -> Stats:
+def play_hand(seed: int, variant: str, keep: list[Any] | None = None, max_players: int = 10,
+              short_stacks: bool = False) -> Stats:
     """One lockstep hand; failures are recorded in the returned stats, never raised.
 
     ``keep``, when given, receives ``(state, pokerkit game, pokerkit state)``.
     """
     rng = random.Random(seed)
     stats = Stats(hands=1)
-    cfg, stacks, button, deck = random_table(rng, variant, max_players)
+    cfg, stacks, button, deck = random_table(rng, variant, max_players, short_stacks)
+    limit = cfg.betting == "fixed-limit"
     state = HoldemState(cfg, stacks, button, deck=deck)
     game, pk = make_pokerkit_game(state)
     if keep is not None:
@@ -303,6 +342,11 @@ def play_hand(seed: int, variant: str, keep: list[Any] | None = None, max_player
             stats.failures.append(f"{tag}: actor {state.actor} vs pokerkit's {order[pk.actor_index]}: {state!r}")
             return stats
         ours, theirs = _ours(state), _theirs(pk)
+        if limit and "cbr" in ours:
+            acted, faced = _faced_since_acting(state)
+            if acted and 0 < faced < state.bet_unit:  # reopened by all-ins of half a bet or more
+                stats.half_bet_reopens += 1
+                stats.half_bet_agreed += ours["cbr"] == theirs.get("cbr")
         if ours != theirs:
             ruling = _classify(state, ours, theirs)
             if ruling is None:
@@ -346,11 +390,11 @@ def play_hand(seed: int, variant: str, keep: list[Any] | None = None, max_player
     return stats
 
 
-def run(variant: str, hands: int, first_seed: int = 0, max_players: int = 10) -> Stats:
+def run(variant: str, hands: int, first_seed: int = 0, max_players: int = 10, short_stacks: bool = False) -> Stats:
     """Play ``hands`` lockstep hands of ``variant`` (seeds ``first_seed``, ``first_seed + 1``, ...)."""
     stats = Stats()
     for seed in range(first_seed, first_seed + hands):
-        stats.add(play_hand(seed, variant, max_players=max_players))
+        stats.add(play_hand(seed, variant, max_players=max_players, short_stacks=short_stacks))
     return stats
 
 
@@ -403,10 +447,36 @@ def raise_reopened_by_short_all_ins(state: HoldemState) -> bool:
     return False
 
 
+def raise_reopened_by_half_bet(state: HoldemState) -> bool:
+    """Fixed limit: whether a player raised again facing less than a full bet since its last action.
+
+    The half-bet rule allowed it (all-ins of at least half a bet reopened the
+    betting); pokerkit refuses such a raise after the first of the round.
+    """
+    cfg = state.config
+    if cfg.betting != "fixed-limit":
+        return False
+    for k, street in enumerate(("preflop", "flop", "turn", "river")):
+        size = cfg.small_bet if k < 2 else cfg.big_bet
+        level = max(cfg.big_blind, *state.forced_bets) if street == "preflop" else 0
+        mark: dict[int, int] = {}  # seat -> the bet when it last acted
+        for e in state.events:
+            if e.street != street or e.kind not in ("check", "call", "bet", "raise"):
+                continue
+            if e.kind in ("bet", "raise"):
+                if e.seat in mark and e.to > level and level - mark[e.seat] < size:  # type: ignore[operator]
+                    return True
+                level = e.to
+            mark[e.seat] = level
+    return False
+
+
 def documented_export_difference(state: HoldemState) -> str | None:
     """The documented ruling that makes pokerkit replay ``state``'s PHH differently, or None."""
     if raise_reopened_by_short_all_ins(state):
         return "short all-ins add up"
+    if raise_reopened_by_half_bet(state):
+        return "limit half-bet reopen"
     if forced_bet_posted_short(state):
         return "short forced bet"
     if len(state.order) == 2 and state.config.small_blind == state.config.big_blind:

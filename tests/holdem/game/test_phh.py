@@ -38,8 +38,8 @@ def test_every_hand_round_trips_and_replays_on_pokerkit(variant):
         assert from_phh(text).snapshot() == s.snapshot()
         try:
             theirs = replay_phh_on_pokerkit(text, s)
-        except ValueError:  # pokerkit refuses a raise the rules allow after short all-ins add up
-            assert documented_export_difference(s) == "short all-ins add up", text
+        except ValueError:  # pokerkit refuses a raise the rules allow after short all-ins (a documented ruling)
+            assert documented_export_difference(s) in ("short all-ins add up", "limit half-bet reopen"), text
             explained += 1
             continue
         if theirs == s.stacks:

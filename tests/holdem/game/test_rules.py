@@ -132,7 +132,7 @@ def test_limit_short_all_in_raise_counts_and_the_next_raise_adds_a_full_bet():
     run(s, "s0 bet 2; s1 raise 3")                     # all-in, one chip more
     assert s.actor == 2 and kinds(s) == ["fold", "call (to 3)", "raise to 5"]
     run(s, "s2 call")
-    assert kinds(s) == ["fold", "call (to 3)"]         # the bettor faced only 1 more: not reopened
+    assert kinds(s) == ["fold", "call (to 3)", "raise to 5"]  # the bettor faces 1 more, half a bet: reopened
 
 
 # ---------------------------------------------------------------- pot limit

@@ -112,3 +112,22 @@ def test_short_all_ins_that_add_up_reopen_in_pokercore_not_in_pokerkit():
     assert s.actor == 0 == s.order[pk.actor_index]
     assert s.legal_actions()[-1].min_amount == 31           # 24 + 7
     assert not pk.can_complete_bet_or_raise_to()
+
+
+def test_fixed_limit_an_all_in_raise_of_half_a_bet_reopens_in_pokercore_not_in_pokerkit():
+    # Flop (2-chip bets): bet 2, all-in raise to 3, call: the bettor faces 1 more, half a bet. TDA rule 47-B
+    # reopens the betting for it; pokerkit asks a full raise of every raise after the first of the round.
+    s = HoldemState(HoldemConfig("fl", players=3), stacks=[200, 5, 200], button=2, seed=13)
+    pk = both(s, [("cc", None)] * 3 + [("cbr", 2), ("cbr", 3), ("cc", None)])
+    assert s.actor == 0 == s.order[pk.actor_index]
+    assert s.legal_actions()[-1].min_amount == 5            # a full bet on top of 3
+    assert not pk.can_complete_bet_or_raise_to()
+
+
+def test_fixed_limit_an_all_in_bet_below_half_a_bet_reopens_in_pokerkit():
+    # River (4-chip bets): checks, an all-in bet of 1, a call: the first player faces a quarter of a bet.
+    s = HoldemState(HoldemConfig("fl", players=3), stacks=[100, 100, 3], button=2, seed=2)
+    pk = both(s, [("cc", None)] * 11 + [("cbr", 1), ("cc", None)])
+    assert s.street == "river" and s.actor == 1 == s.order[pk.actor_index]
+    assert not s.can_raise()
+    assert pk.can_complete_bet_or_raise_to() and pk.min_completion_betting_or_raising_to_amount == 5
