@@ -68,10 +68,11 @@ def test_penalty_mode_ends_the_episode_and_leaves_the_hand_alone():
 
 
 def test_default_penalty_is_the_most_a_seat_can_lose():
-    assert HoldemEnv("nl", 2).illegal_penalty == 200
-    assert HoldemEnv(config=HoldemConfig("nl", players=3, starting_stacks=[10, 500, 70])).illegal_penalty == 500
-    assert HoldemEnv("fl", 2).illegal_penalty == 4 * (2 * 2 + 2 * 4)  # every bet of the four streets
-    assert HoldemEnv(config=HoldemConfig("fl", players=2, starting_stacks=30)).illegal_penalty == 30
+    assert HoldemEnv("nl", 2).illegal_penalties == {"player_0": 200, "player_1": 200}
+    assert HoldemEnv(config=HoldemConfig("nl", players=3, starting_stacks=[10, 500, 70])).illegal_penalties == \
+        {"player_0": 10, "player_1": 70, "player_2": 70}  # its stack, or the largest stack it faces
+    assert set(HoldemEnv("fl", 2).illegal_penalties.values()) == {4 * (2 * 2 + 2 * 4)}  # every bet of the streets
+    assert set(HoldemEnv(config=HoldemConfig("fl", players=2, starting_stacks=30)).illegal_penalties.values()) == {30}
     assert HoldemGymEnv(config=HoldemConfig("fl", players=2, heads_up_uncapped=True)).illegal_penalty == 200
 
 

@@ -60,8 +60,8 @@ def test_penalty_mode_ends_the_episode_and_leaves_the_hand_alone():
 
 
 def test_default_penalty_is_the_most_a_seat_can_lose():
-    assert DrawEnv(players=2).illegal_penalty == 1 + 4 * (2 + 4)
-    assert BinhEnv(players=4).illegal_penalty == 3 * 12
+    assert set(DrawEnv(players=2).illegal_penalties.values()) == {1 + 4 * (2 + 4)}
+    assert set(BinhEnv(players=4).illegal_penalties.values()) == {3 * 12}
     assert DrawGymEnv(config=DrawConfig(players=2, starting_stacks=10)).illegal_penalty == 10
 
 

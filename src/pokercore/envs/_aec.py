@@ -30,32 +30,86 @@ from ..errors import cut
 from ._driver import Driver, read_index, read_seed
 from .errors import EnvError, IllegalMoveError
 
-__all__ = ["CardGameAEC", "observation_space"]
+__all__ = ["UNITS", "CardGameAEC", "ChipUnits", "check_illegal", "observation_space", "read_units"]
 
 _MODES = ("raise", "penalty")
+#: What ``units=`` may say: chips as they are, or big blinds.
+UNITS = ("chips", "big_blinds")
 #: Hands dealt at most by one ``reset`` while looking for one with a decision (a table where some hand has one
 #: deals one with chance 1/10 or more a hand: a bound never met, kept as a guard).
 MAX_DEALS_PER_RESET = 1000
 
 
-def observation_space(driver: Driver) -> spaces.Dict:
-    """The ``Dict(observation=Box, action_mask=Box)`` space of a driver's seats."""
+def observation_space(driver: Driver, units: ChipUnits | None = None) -> spaces.Dict:
+    """The ``Dict(observation=Box, action_mask=Box)`` space of a driver's seats (chip bounds in ``units``)."""
+    low, high = (driver.obs_low, driver.obs_high) if units is None else units.bounds(driver.obs_low, driver.obs_high)
     return spaces.Dict({
-        "observation": spaces.Box(driver.obs_low, driver.obs_high, dtype=np.float32),
+        "observation": spaces.Box(low, high, dtype=np.float32),
         "action_mask": spaces.Box(0, 1, (driver.num_actions,), dtype=np.int8),
     })
 
 
-def check_illegal(mode: object, penalty: object, driver: Driver) -> tuple[str, float]:
-    """Validate ``illegal_action`` and ``illegal_penalty``; return them with the default penalty filled in."""
+class ChipUnits:
+    """How an environment reports chips: as they are, or as a number of big blinds (divided by ``per``).
+
+    ``at`` are the positions of the observation vector that hold chips;
+    rewards, penalties and the chip lists of ``info`` are divided too.
+
+    >>> units = ChipUnits(10, np.array([1]))
+    >>> units.observation({"observation": np.array([3, 50], dtype=np.float32)})["observation"].tolist()
+    [3.0, 5.0]
+    >>> units.info({"results": [20.0, -20.0], "revealed": {}})
+    {'results': [2.0, -2.0], 'revealed': {}}
+    """
+
+    __slots__ = ("at", "per")
+    _KEYS = ("results", "payouts", "skipped_results")
+
+    def __init__(self, per: float, at: np.ndarray) -> None:
+        self.per = float(per)
+        self.at = at
+
+    def bounds(self, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        low, high = low.copy(), high.copy()
+        low[self.at] /= self.per
+        high[self.at] /= self.per
+        return low, high
+
+    def observation(self, obs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        obs["observation"][self.at] /= self.per
+        return obs
+
+    def info(self, info: dict[str, Any]) -> dict[str, Any]:
+        for key in self._KEYS:
+            if key in info:
+                info[key] = [x / self.per for x in info[key]]
+        return info
+
+
+def read_units(units: object, big_blind: int, at: np.ndarray) -> ChipUnits | None:
+    """``units`` (``"chips"`` or ``"big_blinds"``) as the :class:`ChipUnits` to apply, ``None`` for chips."""
+    if not isinstance(units, str) or units not in UNITS:
+        raise EnvError(f"units must be 'chips' or 'big_blinds', got {cut(units)}")
+    return ChipUnits(big_blind, at) if units == "big_blinds" else None
+
+
+def check_illegal(mode: object, penalty: object, driver: Driver,
+                  units: ChipUnits | None = None) -> tuple[str, float | None, list[float]]:
+    """Validate ``illegal_action`` and ``illegal_penalty``: the mode, the penalty given, the penalty of each seat.
+
+    The default penalty of a seat is the most it can lose in one hand
+    (:meth:`Driver.max_loss`), in the environment's units; a penalty given
+    is in those units already and the same for every seat.
+    """
     if mode not in _MODES:
         raise EnvError(f"illegal_action must be 'raise' or 'penalty', got {cut(mode)}")
     if penalty is None:
-        return str(mode), float(driver.max_loss())
+        per = 1.0 if units is None else units.per
+        return str(mode), None, [driver.max_loss(seat) / per for seat in range(driver.num_players)]
     if isinstance(penalty, bool) or not isinstance(penalty, (int, float, np.integer, np.floating)) \
             or not np.isfinite(penalty) or penalty < 0:
         raise EnvError(f"illegal_penalty must be a finite number >= 0, got {cut(penalty)}")
-    return str(mode), float(penalty)
+    return str(mode), float(penalty), [float(penalty)] * driver.num_players
 
 
 class CardGameAEC(AECEnv):  # type: ignore[misc]
@@ -65,17 +119,25 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
                                 "is_parallelizable": False}
 
     def __init__(self, driver: Driver, *, render_mode: str | None = None, illegal_action: str = "raise",
-                 illegal_penalty: float | None = None, seed: int | None = None) -> None:
+                 illegal_penalty: float | None = None, seed: int | None = None,
+                 units: ChipUnits | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise EnvError(f"render_mode must be None, 'ansi' or 'human', got {cut(render_mode)}")
         self.driver = driver
         self.render_mode = render_mode
-        self.illegal_action, self.illegal_penalty = check_illegal(illegal_action, illegal_penalty, driver)
-        self._default_seed = read_seed(seed)
+        self._units = units
         self.possible_agents = [f"player_{i}" for i in range(driver.num_players)]
+        #: The illegal-action penalty as given (``None``: each seat's default).
+        self.illegal_penalty: float | None
+        self.illegal_action, self.illegal_penalty, penalties = check_illegal(illegal_action, illegal_penalty, driver,
+                                                                             units)
+        #: The penalty of each agent's illegal action: ``illegal_penalty``, or by default the most that seat can
+        #: lose in one hand.
+        self.illegal_penalties: dict[str, float] = dict(zip(self.possible_agents, penalties))
+        self._default_seed = read_seed(seed)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = observation_space(driver)
+        obs_space = observation_space(driver, units)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(driver.num_actions) for a in self.possible_agents}
         why = driver.never_decides()
@@ -135,6 +197,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         if self._skipped:
             self.infos = {a: self._skipped_info() for a in self.agents}
+            if self._units is not None:
+                self.infos = {a: self._units.info(info) for a, info in self.infos.items()}
         else:
             self.infos = {a: driver.info(i) for i, a in enumerate(self.agents)}
         self._skip_agent_selection = None
@@ -149,6 +213,8 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat.get(agent)
         if seat is None:
             raise EnvError(f"no agent {cut(agent)}: the agents are {', '.join(self.possible_agents)}")
+        if self._units is not None:
+            return self._units.observation(self.driver.observation(seat))
         return self.driver.observation(seat)
 
     def step(self, action: Any) -> None:
@@ -192,20 +258,28 @@ class CardGameAEC(AECEnv):  # type: ignore[misc]
 
     def _finish(self) -> None:
         results = self.driver.returns()
-        carried = self._carried
+        carried, units = self._carried, self._units
+        per = 1.0 if units is None else units.per
         for i, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = float(results[i]) + carried[i]
+            self.rewards[agent] = (float(results[i]) + carried[i]) / per
             self.terminations[agent] = True
             info = self.infos[agent] = self.driver.info(i)
             info["skipped_hands"] = self._skipped
             info["skipped_results"] = list(carried)
+            if units is not None:
+                units.info(info)
 
     def _penalise(self, agent: str, exc: IllegalMoveError) -> None:
-        """End the episode: ``agent`` gets ``-illegal_penalty``, the others 0 (plus the hands without decision)."""
+        """End the episode: ``agent`` gets minus its penalty, the others 0 (plus the hands without decision)."""
+        units = self._units
+        per = 1.0 if units is None else units.per
         for a in self.agents:
-            self.rewards[a] = (-self.illegal_penalty if a == agent else 0.0) + self._carried[self._seat[a]]
+            carried = self._carried[self._seat[a]] / per
+            self.rewards[a] = (-self.illegal_penalties[a] if a == agent else 0.0) + carried
             self.terminations[a] = True
-            self.infos[a] = {"illegal_action": str(exc), "offender": agent, **self._skipped_info()}
+            info = self.infos[a] = {"illegal_action": str(exc), "offender": agent, **self._skipped_info()}
+            if units is not None:
+                units.info(info)
 
     def _need_reset(self) -> None:
         if not self._dealt:

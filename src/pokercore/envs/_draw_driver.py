@@ -21,10 +21,13 @@ from .draw_spaces import NUM_ACTIONS, action_from_index, action_mask, describe_a
 __all__ = ["DrawDriver"]
 
 
-def _max_loss(cfg: DrawConfig) -> int:
+def _max_loss(cfg: DrawConfig, seat: int) -> int:
+    """The most ``seat`` can lose in one hand: the ante and every bet of both rounds, or its stack, or the
+    largest stack it faces, whichever is least."""
     extra = cfg.players if cfg.all_in else 0
     most = cfg.ante + (cfg.max_bets + extra) * (cfg.small_bet + int(cfg.big_bet))  # type: ignore[arg-type]
-    return min(max(cfg.stacks), most)
+    stacks = cfg.stacks
+    return min(stacks[seat], max(s for i, s in enumerate(stacks) if i != seat), most)
 
 
 class DrawDriver(EngineDriver[DrawState]):
@@ -103,8 +106,8 @@ class DrawDriver(EngineDriver[DrawState]):
     def agent_names(self) -> tuple[str, ...]:
         return tuple(AGENTS)
 
-    def max_loss(self) -> float:
-        return float(_max_loss(self.config))
+    def max_loss(self, seat: int) -> float:
+        return float(_max_loss(self.config, seat))
 
     def describe(self, action: int) -> str:
         return describe_action(action)

@@ -151,8 +151,12 @@ class Driver(ABC):
         """Names :meth:`make_agent` knows."""
 
     @abstractmethod
-    def max_loss(self) -> float:
-        """The most one seat can lose in one hand (the default penalty of an illegal action)."""
+    def max_loss(self, seat: int) -> float:
+        """The most ``seat`` can lose in one hand (the default penalty of its illegal action)."""
+
+    def chip_positions(self) -> np.ndarray:
+        """The positions of the observation vector that hold chips (scaled by ``units="big_blinds"``)."""
+        return np.zeros(0, dtype=np.intp)
 
     def never_decides(self, seat: int | None = None) -> str | None:
         """Why no seat (``seat=None``) or ``seat`` can have a decision in any hand of this table, or ``None``."""

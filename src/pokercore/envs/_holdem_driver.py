@@ -30,8 +30,11 @@ __all__ = ["AGENTS", "HoldemDriver"]
 AGENTS = ("easy", "normal", "hard", "maniac", "rock", "station", "tag", "random", "call", "fold", "raise")
 
 
-def _max_loss(cfg: HoldemConfig) -> int:
-    most = max(cfg.stacks)
+def _max_loss(cfg: HoldemConfig, seat: int) -> int:
+    """The most ``seat`` can lose in one hand: its stack, or the largest stack it faces when that is less
+    (chips no one can match are given back), or in capped fixed limit every bet of the four streets when less."""
+    stacks = cfg.stacks
+    most = min(stacks[seat], max(s for i, s in enumerate(stacks) if i != seat))
     if cfg.betting == FIXED_LIMIT and not cfg.heads_up_uncapped:
         per_round = cfg.max_bets * (2 * int(cfg.small_bet) + 2 * int(cfg.big_bet))  # type: ignore[arg-type]
         most = min(most, cfg.ante + per_round)
@@ -145,8 +148,16 @@ class HoldemDriver(EngineDriver[HoldemState]):
     def agent_names(self) -> tuple[str, ...]:
         return AGENTS
 
-    def max_loss(self) -> float:
-        return float(_max_loss(self.config))
+    def max_loss(self, seat: int) -> float:
+        return float(_max_loss(self.config, seat))
+
+    def chip_positions(self) -> np.ndarray:
+        lay = self.layout
+        n, width = lay.players, lay.slot_width
+        history = lay["history"]
+        slots = (history.stop - history.start) // width
+        to_and_chips = history.start + np.arange(slots)[:, None] * width + np.array([n + 5, n + 6])
+        return np.concatenate([np.arange(lay["stacks"].start, lay["amounts"].stop), to_and_chips.ravel()])
 
     def describe(self, action: int) -> str:
         return describe_action(action, self.limit)

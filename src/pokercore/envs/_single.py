@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..errors import cut
-from ._aec import check_illegal, observation_space
+from ._aec import ChipUnits, check_illegal, observation_space
 from ._driver import Agent, Driver, read_index, read_seed
 from .errors import EnvError, IllegalMoveError
 
@@ -34,7 +34,8 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
 
     def __init__(self, driver: Driver, *, seat: int = 0, opponents: str | Agent | Sequence[str | Agent] = "random",
                  render_mode: str | None = None, illegal_action: str = "penalty",
-                 illegal_penalty: float | None = None, seed: int | None = None) -> None:
+                 illegal_penalty: float | None = None, seed: int | None = None,
+                 units: ChipUnits | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise EnvError(f"render_mode must be None, 'ansi' or 'human', got {cut(render_mode)}")
         n = driver.num_players
@@ -46,9 +47,12 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         self.driver = driver
         self.seat = int(seat)
         self.render_mode = render_mode
-        self.illegal_action, self.illegal_penalty = check_illegal(illegal_action, illegal_penalty, driver)
+        self._units = units
+        self.illegal_action, _, penalties = check_illegal(illegal_action, illegal_penalty, driver, units)
+        #: The penalty of an illegal index: ``illegal_penalty``, or by default the most the learning seat can lose.
+        self.illegal_penalty = penalties[self.seat]
         self._specs = self._read_opponents(opponents)
-        self.observation_space = observation_space(driver)
+        self.observation_space = observation_space(driver, units)
         self.action_space = spaces.Discrete(driver.num_actions)
         self._agents: dict[int, Agent] | None = None
         self._over = True
@@ -132,20 +136,20 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
                 carried[i] += r
             driver.new_hand(self.np_random, {})  # the options describe the first hand
             self._play_others()
-        self._carried = carried[self.seat]
+        self._carried = carried[self.seat] / (1.0 if self._units is None else self._units.per)
         self._over = False
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self._skipped_info() if self._skipped else driver.info(self.seat)
-
-    def _skipped_info(self) -> dict[str, Any]:
-        return {"skipped_hands": self._skipped, "skipped_results": list(self._carried_all)}
+        if self._skipped:
+            info = {"skipped_hands": self._skipped, "skipped_results": list(carried)}
+            return self._obs(), info if self._units is None else self._units.info(info)
+        return self._obs(), driver.info(self.seat)
 
     def _end_info(self) -> dict[str, Any]:
         info = self.driver.info(self.seat)
         info["skipped_hands"] = self._skipped
         info["skipped_results"] = list(self._carried_all)
-        return info
+        return info if self._units is None else self._units.info(info)
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the learning seat, then the other seats until it is its turn again or the hand ends.
@@ -172,7 +176,8 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
         self._play_others()
         if self.driver.actor is None:
             self._over = True
-            reward = float(self.driver.returns()[self.seat]) + self._carried
+            result = float(self.driver.returns()[self.seat])
+            reward = (result if self._units is None else result / self._units.per) + self._carried
             info = self._end_info()
         else:
             reward = 0.0
@@ -194,12 +199,22 @@ class CardGameGym(gym.Env[dict[str, Any], np.int64]):
                 driver.hand_over(seat, agent)
 
     def _obs(self) -> dict[str, np.ndarray]:
-        return self.driver.observation(self.seat)
+        driver = self.driver
+        obs = driver.observation(self.seat)
+        if driver.actor is None:  # the hand is over: no index is played any more, so none is refused either
+            obs["action_mask"] = np.ones(driver.num_actions, dtype=np.int8)
+        return obs if self._units is None else self._units.observation(obs)
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions as booleans (the ``action_masks()`` hook of maskable trainers)."""
+        """The legal actions as booleans (the ``action_masks()`` hook of maskable trainers).
+
+        Every index once the hand is over, as in the final observation: no
+        index is played then (:meth:`step` raises, an autoreset ignores it).
+        """
         if not self._dealt:
             raise EnvError("call reset() before asking for the action mask")
+        if self.driver.actor is None:
+            return np.ones(self.driver.num_actions, dtype=bool)
         return self.driver.mask(self.seat).astype(bool)
 
     # ------------------------------------------------------------ text

@@ -373,7 +373,7 @@ class BinhDriver(Driver):
     def agent_names(self) -> tuple[str, ...]:
         return tuple(AGENT_LEVELS)
 
-    def max_loss(self) -> float:
+    def max_loss(self, seat: int) -> float:
         r = self.rules
         return float((self.num_players - 1) * max(r.foul_points, r.type_a_points, 3 + r.scoop_bonus))
 

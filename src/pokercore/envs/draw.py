@@ -113,7 +113,9 @@ class DrawEnv(CardGameAEC):
         the episode ends, the offender gets ``-illegal_penalty`` and the
         others 0 (PettingZoo's terminate-on-illegal convention).
     illegal_penalty : float, optional
-        Default: the most a seat can lose in one hand (ante and every bet of both rounds).
+        The same for every seat.  Default: the most each seat can lose in one
+        hand (ante and every bet of both rounds, or its stack or the largest
+        stack it faces when less), in ``illegal_penalties``.
 
     Examples
     --------

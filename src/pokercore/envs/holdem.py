@@ -36,7 +36,7 @@ import numpy as np  # noqa: F401  (the examples)
 from ..holdem.actions import Action
 from ..holdem.config import HoldemConfig
 from ..holdem.engine import HoldemState
-from ._aec import CardGameAEC
+from ._aec import CardGameAEC, read_units
 from ._driver import Agent
 from ._holdem_driver import AGENTS, HoldemDriver
 from ._holdem_limit import LimitDriver, compiled_limit
@@ -127,8 +127,13 @@ class HoldemEnv(CardGameAEC):
         (the hand is unchanged, the same agent is to act).  ``"penalty"``:
         the episode ends, the offender gets ``-illegal_penalty`` and the others 0.
     illegal_penalty : float, optional
-        Default: the most a seat can lose in one hand (its stack, or every
-        fixed-limit bet of the four streets when that is less).
+        The same for every seat, in ``units``.  Default: the most each seat
+        can lose in one hand (its stack, or the largest stack it faces, or
+        every fixed-limit bet of the four streets, whichever is least), in
+        ``illegal_penalties``.
+    units : {"chips", "big_blinds"}, default "chips"
+        ``"big_blinds"``: rewards, the chip fields of the observation, the
+        chip lists of ``info`` and the penalties are divided by the big blind.
 
     Examples
     --------
@@ -147,12 +152,13 @@ class HoldemEnv(CardGameAEC):
 
     def __init__(self, variant: str | None = None, players: int | None = None, *, config: HoldemConfig | None = None,
                  history_slots: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",
-                 illegal_penalty: float | None = None) -> None:
+                 illegal_penalty: float | None = None, units: str = "chips") -> None:
         cfg = _config(variant, players, config)
         compiled = compiled_limit(cfg, history_slots)
         driver = LimitDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
         super().__init__(driver, render_mode=render_mode, illegal_action=illegal_action,
-                         illegal_penalty=illegal_penalty, seed=cfg.seed)
+                         illegal_penalty=illegal_penalty, seed=cfg.seed,
+                         units=read_units(units, cfg.big_blind, driver.chip_positions()))
 
     @property
     def state_view(self) -> HoldemState:
@@ -197,7 +203,9 @@ class HoldemGymEnv(CardGameGym):
         ``-illegal_penalty`` and ``info["illegal_action"]`` saying why.
         ``"raise"``: raise :class:`~pokercore.envs.IllegalMoveError`.  The hand is never changed.
     illegal_penalty : float, optional
-        Default: the most a seat can lose in one hand.
+        In ``units``.  Default: the most the learning seat can lose in one hand.
+    units : {"chips", "big_blinds"}, default "chips"
+        As for :class:`HoldemEnv`.
 
     Examples
     --------
@@ -213,12 +221,13 @@ class HoldemGymEnv(CardGameGym):
     def __init__(self, variant: str | None = None, players: int | None = None, *, config: HoldemConfig | None = None,
                  seat: int = 0, opponents: str | Agent | Sequence[str | Agent] = "call",
                  history_slots: int | None = None, render_mode: str | None = None, illegal_action: str = "penalty",
-                 illegal_penalty: float | None = None) -> None:
+                 illegal_penalty: float | None = None, units: str = "chips") -> None:
         cfg = _config(variant, players, config)
         compiled = compiled_limit(cfg, history_slots)
         driver = LimitDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
         super().__init__(driver, seat=seat, opponents=opponents, render_mode=render_mode,
-                         illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
+                         illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed,
+                         units=read_units(units, cfg.big_blind, driver.chip_positions()))
 
     @property
     def state_view(self) -> HoldemState:
