@@ -2,14 +2,16 @@
 
 >>> app = create_app()
 >>> [r.path for r in app.routes]  # doctest: +NORMALIZE_WHITESPACE
-['/', '/binh', '/draw', '/holdem', '/equity', '/api/equity', '/api/range', '/history', '/health', '/favicon.ico', '/ws',
- '/api/history', '/api/history/table/{table:str}', '/api/history/hand/{hand:int}', '/static']
+['/', '/binh', '/draw', '/holdem', '/equity', '/api/equity', '/api/range', '/history', '/health', '/favicon.ico',
+ '/manifest.webmanifest', '/sw.js', '/ws', '/api/history', '/api/history/table/{table:str}',
+ '/api/history/hand/{hand:int}', '/static']
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -57,7 +59,7 @@ from .security import Access, AccessGuard
 from .store import HistoryStore, open_store
 from .warmup import warm_up
 
-__all__ = ["STATIC", "Connection", "StartUp", "create_app"]
+__all__ = ["SHELL_PAGES", "STATIC", "Connection", "StartUp", "create_app", "manifest", "service_worker"]
 
 log = logging.getLogger("pokercore.web")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -215,10 +217,69 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             await conn.finish()
 
 
+#: The installable app's colours: the pages' header green and background.
+THEME_COLOR = "#0b6b3a"
+BACKGROUND_COLOR = "#f4f6f4"
+#: The icons of the manifest: file under /static/, size, purpose (drawn by scripts/make_icons.py).
+ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"), ("icon-maskable-512.png", 512, "maskable"))
+
+
+def manifest() -> dict[str, Any]:
+    """The web app manifest (``/manifest.webmanifest``): what a phone needs to install the pages as an app."""
+    games = (("Binh poker", "Binh", "/binh", "13 cards against 1 to 3 AIs"),
+             ("Five-card draw", "Draw", "/draw", "fixed-limit draw against 1 to 5 AIs"),
+             ("Hold'em and Omaha", "Hold'em", "/holdem", "no-limit, fixed-limit hold'em or pot-limit Omaha"))
+    return {
+        "id": "/",
+        "name": "pokercore",
+        "short_name": "pokercore",
+        "description": "Binh poker, five-card draw and hold'em against the built-in AIs, and hold'em equity.",
+        "start_url": "/?source=app",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [{"src": f"/static/{name}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+                  for name, size, purpose in ICONS],
+        "shortcuts": [{"name": name, "short_name": short, "url": url, "description": text,
+                       "icons": [{"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"}]}
+                      for name, short, url, text in games],
+    }
+
+
+#: The pages the service worker keeps (with every file under /static/): the app's shell, never an API answer.
+SHELL_PAGES = ("/", "/binh", "/draw", "/holdem", "/equity", "/history", "/manifest.webmanifest", "/favicon.ico")
+
+
+def service_worker() -> str:
+    """``/sw.js`` with its version and shell filled in: the package's version and a digest of the static files.
+
+    Any change of the pages (an upgrade, an edit) changes the script, so
+    browsers install the new worker, which drops the old cache.
+    """
+    from .. import __version__
+
+    files = sorted(f for f in STATIC.iterdir() if f.is_file() and f.suffix in (".js", ".css", ".png", ".html"))
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    digest.update(repr(manifest()).encode())
+    shell = [*SHELL_PAGES, *(f"/static/{f.name}" for f in files if f.suffix != ".html" and f.name != "sw.js")]
+    # plain paths and a version of letters, digits, dots and dashes: JavaScript string literals as they are
+    text = (STATIC / "sw.js").read_text()
+    return text.replace("__VERSION__", f"{__version__}-{digest.hexdigest()[:12]}").replace(
+        "__SHELL__", "[" + ", ".join(f'"{path}"' for path in shell) + "]")
+
+
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
     return endpoint
+
+
+async def _manifest(request: Request) -> Response:
+    return JSONResponse(manifest(), media_type="application/manifest+json", headers={"Cache-Control": "no-cache"})
 
 
 async def _favicon(request: Request) -> Response:
@@ -331,6 +392,11 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
                 store.close()
 
     calc = EquityService()
+    worker = service_worker()
+
+    async def sw_endpoint(request: Request) -> Response:
+        return Response(worker, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
     app = Starlette(routes=[
         Route("/", _page("index.html")),
         Route("/binh", _page("binh.html")),
@@ -342,6 +408,8 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
         Route("/history", _page("history.html")),
         Route("/health", _health),
         Route("/favicon.ico", _favicon),
+        Route("/manifest.webmanifest", _manifest),
+        Route("/sw.js", sw_endpoint),
         WebSocketRoute("/ws", websocket_endpoint),
         *history_routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

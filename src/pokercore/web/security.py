@@ -15,8 +15,8 @@ the ``/ws`` WebSocket:
   on another site can never open tables on the user's server.
 - **Token** (optional): every request needs it, as ``?token=`` (a page
   then sets a cookie and drops it from the address), the
-  ``pokercore_token`` cookie, or ``Authorization: Bearer``.  ``/health``
-  and ``/favicon.ico`` are open.
+  ``pokercore_token`` cookie, or ``Authorization: Bearer``.  ``/health``,
+  ``/favicon.ico`` and the installable app's manifest and icons are open.
 - **Headers** on every response: a Content-Security-Policy allowing only
   this server's own scripts, styles, images and WebSocket and no framing,
   ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``,
@@ -53,14 +53,18 @@ TOKEN_COOKIE = "pokercore_token"
 #: Headers sent with every HTTP response.
 SECURITY_HEADERS = {
     "content-security-policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+                                "img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+                                "object-src 'none'; base-uri 'none'; "
                                 "form-action 'self'; frame-ancestors 'none'"),
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
     "cross-origin-opener-policy": "same-origin",
 }
-_OPEN_PATHS = ("/health", "/favicon.ico")
+#: Paths served without the token: nothing in them is private, and browsers fetch the app's manifest and icons
+#: without cookies (an installed app's launcher too).
+_OPEN_PATHS = ("/health", "/favicon.ico", "/manifest.webmanifest", "/static/icon-192.png", "/static/icon-512.png",
+               "/static/icon-maskable-512.png", "/static/apple-touch-icon.png")
 
 
 def host_name(value: str) -> str:

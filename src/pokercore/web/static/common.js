@@ -122,14 +122,36 @@ function ask(text, yes) {
   document.getElementById("leave-no").focus();
 }
 
+// The table in progress on this device, {game, table, seat, token}, or null.
+const RESUME = "pokercore-resume";
+function resumable() {
+  const r = store.get(localStorage, RESUME);
+  return r && typeof r.game === "string" && typeof r.table === "string" && Number.isInteger(r.seat)
+    && typeof r.token === "string" ? r : null;
+}
+
 // The WebSocket client: keeps the seat (table, seat, token) in sessionStorage and rejoins after a drop.
+// The seat is also kept on this device (RESUME), so the installed app opened again (or the front page's Resume)
+// can come back to it: a page opened with ?resume takes that seat when its tab has none.
 class GameClient {
   constructor(game, onMessage, onStatus) {
     this.game = game; this.onMessage = onMessage; this.onStatus = onStatus;
     this.key = `pokercore-${game}`; this.retry = 0; this.ws = null; this.open = false;
+    const query = new URLSearchParams(location.search);
+    if (query.has("resume")) {
+      const r = resumable();
+      if (!this.seat && r && r.game === game) this.seat = { table: r.table, seat: r.seat, token: r.token };
+      query.delete("resume");
+      history.replaceState(null, "", location.pathname + (query.toString() ? `?${query}` : "") + location.hash);
+    }
   }
   get seat() { return store.get(sessionStorage, this.key); }
-  set seat(v) { store.set(sessionStorage, this.key, v || null); }
+  set seat(v) {
+    const old = this.seat, kept = resumable();
+    store.set(sessionStorage, this.key, v || null);
+    if (v) store.set(localStorage, RESUME, { game: this.game, table: v.table, seat: v.seat, token: v.token, at: Date.now() });
+    else if (old && kept && kept.game === this.game && kept.table === old.table) store.set(localStorage, RESUME, null);
+  }
   connect() {
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;  // one connection at a time
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
@@ -218,4 +240,9 @@ function renderStandings(st, sessionNet, chipsText, stackText) {
     el("tbody", {}, ranked.map((p, k) => el("tr", { class: p.seat === me ? "me" : "" },
       el("td", { text: `${k + 1}` }), el("td", { text: seatName(p, me) }), el("td", { text: stackText(p.stack) }),
       el("td", { text: sessionNet(p) === null ? "" : signed(sessionNet(p)) })))));
+}
+
+// The installable app: the service worker keeps the pages so they open without the server (see /sw.js).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js").catch(() => { /* the pages work without it */ }); });
 }
