@@ -56,4 +56,4 @@ def test_the_command_line_option(capsys):
     out = capsys.readouterr().out
     assert "method: Monte Carlo (until every standard error is at most 0.001)" in out
     assert main(["equity", *PLAYERS, "--stderr", "2"]) == 2
-    assert "target_stderr must be" in capsys.readouterr().err
+    assert "--stderr must be a number from 1e-6 to 0.5" in capsys.readouterr().err
