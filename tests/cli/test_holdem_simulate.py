@@ -16,7 +16,7 @@ def test_holdem_match_with_variant_json_and_history(tmp_path, capsys):
             "--duplicate", "--json", str(js), "--history", str(hist), "--no-progress"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "chips/hand" in out and "hands in" in out and f"wrote {hist}" in out
+    assert "chips/hand" in out and "9 hands x 3 seat rotations = 27 hands played in" in out and f"wrote {hist}" in out
     data = json.loads(js.read_text())
     assert data["game"] == "holdem" and data["duplicate"] is True
     text = hist.read_text()

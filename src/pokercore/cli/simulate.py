@@ -236,7 +236,11 @@ def _run(args: argparse.Namespace) -> int:
     meta = result.meta
     unit = unit_of(result.game) + "s"
     workers = f", {meta['workers']} workers" if (meta.get("workers") or 1) > 1 else ""
-    print(f"{result.deals} {unit} in {meta['elapsed_s']} s ({meta['deals_per_s']} {unit}/s{workers}), "
+    rotations = meta.get("rotations", 1)
+    # In duplicate mode every deal is played once per seat rotation: say so, and count what was played.
+    done = (f"{result.deals} {unit} x {rotations} seat rotations = {meta['played']} {unit} played"
+            if rotations > 1 else f"{result.deals} {unit}")
+    print(f"{done} in {meta['elapsed_s']} s ({meta['played_per_s']} {unit}/s{workers}), "
           f"seed {result.seed}" + (", duplicate" if result.duplicate else ""), file=info)
     if args.json:
         result.to_json(args.json)

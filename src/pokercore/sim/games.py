@@ -198,7 +198,8 @@ class HoldemAdapter:
     ``"nl"``, ``"fl"`` or ``"plo"``; ``small_blind``, ``big_blind``,
     ``starting_stacks``...), ``players`` excepted, and ``history``: a file
     every hand is appended to as a PHH section (``[1]``, ``[2]``... in the
-    order played; the numbering starts again when the file is empty).
+    order played, each with its number as ``hand``; the numbering starts
+    again when the file is empty).
     Built-in agents: ``easy``, ``normal``, ``hard``; baselines ``random``,
     ``call``, ``maniac``, ``rock``, ``station``, ``tag``.
     """
@@ -259,7 +260,9 @@ class HoldemAdapter:
                 self._configs[key] = cfg
         return cfg
 
-    def _write(self, path: str, text: str) -> None:
+    def _write(self, path: str, hand: Any) -> None:
+        """Append ``hand`` to the history file as section ``[n]`` with ``hand = n`` (n: its place in the file)."""
+        from ..holdem.phh import to_phh
         from .files import append_text
 
         try:
@@ -267,8 +270,9 @@ class HoldemAdapter:
         except OSError:
             empty = True
         number = 1 if empty else self._written.get(path, 0) + 1
-        self._written[path] = number
+        text = to_phh(hand, {"hand": number})  # the hand itself keeps number 1: agents see the same hand
         append_text(path, ("" if empty else "\n") + f"[{number}]\n" + text)
+        self._written[path] = number
 
     def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
                   options: Mapping[str, Any]) -> list[float]:
@@ -284,9 +288,7 @@ class HoldemAdapter:
                 hook(hand.observe(seat))
         history = options.get("history")
         if history:
-            from ..holdem.phh import to_phh
-
-            self._write(str(history), to_phh(hand))
+            self._write(os.fspath(history), hand)
         return [float(after - before) for after, before in zip(hand.stacks, cfg.stacks)]
 
 

@@ -198,6 +198,11 @@ def simulate(
     Returns
     -------
     MatchResult
+        Its ``meta`` says how the match ran: ``chunk_size``, ``workers``,
+        ``elapsed_s``, ``deals_per_s``, ``rotations`` (the seat rotations
+        each deal was played in: the number of agents in duplicate mode,
+        else 1), ``played`` (deals times rotations: the hands actually
+        played) and ``played_per_s``.
 
     Raises
     ------
@@ -258,9 +263,12 @@ def simulate(
         if reporter is not None:
             reporter.close()
     elapsed = time.perf_counter() - start
+    rotations = len(specs) if duplicate else 1  # a duplicate deal is played once per seat rotation
+    played = deals * rotations
     meta = {"chunk_size": chunk_size, "workers": n_workers,
             "elapsed_s": round(elapsed, 3), "deals_per_s": round(deals / elapsed, 1) if elapsed else None,
-            "pid": os.getpid()}
+            "rotations": rotations, "played": played,
+            "played_per_s": round(played / elapsed, 1) if elapsed else None, "pid": os.getpid()}
     describe = getattr(adapter, "describe", None)
     if callable(describe):
         meta["stakes"] = describe(dict(opts), len(specs))
