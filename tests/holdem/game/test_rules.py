@@ -244,6 +244,20 @@ def test_straddle_is_a_blind_raise_that_sets_the_minimum():
     assert short.forced_bets == (1, 2) and short.actor == 3
 
 
+def test_a_straddle_of_the_whole_stack_is_posted_all_in():
+    # The straddle is posted in full or not at all: a stack of exactly the straddle posts it and is all-in.
+    cfg = nl(3, straddles=(4,), starting_stacks=[200, 200, 4])
+    s = deal(cfg, {0: "Kc Kd", 1: "Qc Qd", 2: "Ah Ad"}, "2s 7h 9c Jd 3h", button=2)
+    assert s.forced_bets == (1, 2, 4) and s.bets == (1, 2, 4) and s.stacks == (199, 198, 0)
+    assert [e.all_in for e in s.events] == [False, False, True] and s.current_bet == 4 == s.min_bet
+    assert s.actor == 0 and kinds(s) == ["fold", "call (to 4)", "raise to 8..200"]
+    run(s, "s0 raise 8; s1 call")                    # the all-in straddler has no option to act
+    assert s.street == "flop" and s.actor == 0 and kinds(s) == ["check", "bet to 4..192"]
+    run(s, "s0 bet 10; s1 fold")
+    assert s.is_over and s.board == s.deck[6:11]       # seat 0 against the all-in straddle: the board runs out
+    assert s.payouts == (8, 0, 12) and s.stacks == (200, 192, 12)  # the side pot of 8 to seat 0, 12 to the aces
+
+
 def test_omaha_uses_exactly_two_hole_cards():
     cfg = HoldemConfig("plo", players=2, starting_stacks=6)
     s = deal(cfg, {1: "Ah 9d 8c 2s", 0: "3d 3s 5c 6c"}, "Kh Qh Jh Th 3c", button=0)

@@ -131,3 +131,25 @@ def test_fixed_limit_an_all_in_bet_below_half_a_bet_reopens_in_pokerkit():
     assert s.street == "river" and s.actor == 1 == s.order[pk.actor_index]
     assert not s.can_raise()
     assert pk.can_complete_bet_or_raise_to() and pk.min_completion_betting_or_raising_to_amount == 5
+
+
+def test_pokerkit_agrees_on_a_straddle_of_the_whole_stack():
+    # No ruling here: both engines post the straddle all-in and play the hand alike, and the export replays.
+    cfg = HoldemConfig("nl", players=3, straddles=(4,), starting_stacks=[200, 200, 4])
+    s = deal(cfg, {0: "Kc Kd", 1: "Qc Qd", 2: "Ah Ad"}, "2s 7h 9c Jd 3h", button=2)
+    pk = make_pokerkit(s)
+    assert s.forced_bets == (1, 2, 4) and list(pk.bets) == [1, 2, 4] and list(pk.stacks) == [199, 198, 0]
+    assert s.order[pk.actor_index] == s.actor == 0
+    assert (pk.min_completion_betting_or_raising_to_amount, pk.max_completion_betting_or_raising_to_amount) == (8, 200)
+    more(s, pk, [("cbr", 8), ("cc", None)])
+    assert s.street == "flop" and s.order[pk.actor_index] == s.actor == 0
+    more(s, pk, [("cbr", 10), ("f", None)])
+    while pk.status and (pk.can_burn_card() or pk.can_deal_board()):  # pokerkit's run-out, card by card
+        if pk.can_burn_card():
+            pk.burn_card("??")
+        else:
+            dealt = len(list(pk.get_board_cards(0)))
+            pk.deal_board(pk_cards(s.board[dealt:dealt + 1]))
+    assert s.is_over and not pk.status
+    assert tuple(pk.stacks[s.order.index(seat)] for seat in range(3)) == s.stacks == (200, 192, 12)
+    assert replay_phh_on_pokerkit(to_phh(s), s) == s.stacks
