@@ -241,7 +241,7 @@ class EngineDriver(Driver, Generic[S]):
     _state: S | None
     _version: int
     _encoder: HandEncoderLike
-    _surveyed: dict[int, S]
+    _surveyed: tuple[list[int], tuple[tuple[bool, tuple[bool, ...]], ...]]
 
     @abstractmethod
     def _random_button(self, rng: np.random.Generator) -> int:
@@ -255,8 +255,12 @@ class EngineDriver(Driver, Generic[S]):
     def _buttons(self) -> Sequence[int]:
         """The seats :meth:`_random_button` may draw."""
 
-    def _survey(self) -> dict[int, S]:
-        """A hand of the table from every button it may have (the forced bets depend on the button, not the cards).
+    def _survey(self) -> None:
+        """Deal the table from every button it may have (the forced bets depend on the button, not the cards).
+
+        Keeps what :meth:`never_decides` needs: the starting stacks and, per
+        button, whether the hand has a decision and which seats are dealt in
+        and may be asked for one.
 
         Raises
         ------
@@ -265,29 +269,31 @@ class EngineDriver(Driver, Generic[S]):
             never be played, so it is refused when the environment is built.
         """
         rng = np.random.default_rng(0)
-        hands: dict[int, S] = {}
+        facts: list[tuple[bool, tuple[bool, ...]]] = []
         why = "no seat can hold the button"
+        stacks: list[int] = []
         for button in self._buttons():
             try:
-                hands[button] = self._deal(button, None, rng)
+                st = self._deal(button, None, rng)
             except ValueError as exc:
                 why = str(exc)
-        if not hands:
+                continue
+            stacks = list(st.starting_stacks)
+            facts.append((st.actor is not None,
+                          tuple(dealt and self._may_act(st, i) for i, dealt in enumerate(st.dealt_in))))
+        if not facts:
             raise EnvError(f"this table can never be dealt: {why}")
-        self._surveyed = hands
-        return hands
+        self._surveyed = (stacks, tuple(facts))
 
     def never_decides(self, seat: int | None = None) -> str | None:
-        hands = self._surveyed.values()
-        stacks = list(next(iter(hands)).starting_stacks)
-        if seat is not None and not any(st.dealt_in[seat] for st in hands):
+        stacks, facts = self._surveyed
+        if seat is not None and stacks[seat] == 0:
             return f"seat {seat} is never dealt in: it starts with no chips (starting_stacks {stacks})"
-        if all(st.actor is None for st in hands):
+        if not any(decides for decides, _ in facts):
             return (f"starting_stacks {stacks}: no hand of this table has a decision: whatever the button, the "
                     "forced bets leave at most one seat with chips behind and it owes nothing, so every hand "
                     "plays itself out; give two or more seats more chips than their forced bets")
-        if seat is not None and not any(st.actor is not None and st.dealt_in[seat] and self._may_act(st, seat)
-                                        for st in hands):
+        if seat is not None and not any(decides and may[seat] for decides, may in facts):
             return (f"seat {seat} never has a decision: the forced bets put it all-in in every hand "
                     f"(starting_stacks {stacks})")
         return None
