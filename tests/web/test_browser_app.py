@@ -179,3 +179,21 @@ def test_the_app_opens_offline_from_its_cache_and_resumes_its_table_after_a_rest
         assert by_id(phone, "resume") is None
         phone.execute_script("localStorage.clear(); sessionStorage.clear(); navigator.serviceWorker"
                              ".getRegistrations().then((rs) => rs.forEach((r) => r.unregister()))")
+
+
+def test_with_an_access_token_the_app_installs_and_its_worker_keeps_the_pages(phone):
+    from pokercore.web import Access, create_app
+
+    with _serving(create_app(access=Access(token="letmein-123")), _free_port()) as base:
+        phone.get(base + "/draw?token=letmein-123")         # the printed address: a cookie, then the page
+        wait(phone, lambda d: by_id(d, "start") is not None and by_id(d, "start").is_enabled(), "the page")
+        assert phone.current_url == base + "/draw"
+        phone.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0](true))")
+        phone.refresh()
+        wait(phone, lambda d: _controlled(d) and by_id(d, "start") is not None, "the page under the worker")
+        kept = phone.execute_async_script(
+            "caches.keys().then((ks) => caches.open(ks[0])).then((c) => c.keys())"
+            ".then((ks) => arguments[0](ks.map((r) => new URL(r.url).pathname)))")
+        assert {"/draw", "/static/draw.js", "/manifest.webmanifest"} <= set(kept), kept
+        phone.execute_script("localStorage.clear(); sessionStorage.clear(); navigator.serviceWorker"
+                             ".getRegistrations().then((rs) => rs.forEach((r) => r.unregister()))")

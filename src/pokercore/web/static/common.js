@@ -142,7 +142,7 @@ class GameClient {
       const r = resumable();
       if (!this.seat && r && r.game === game) this.seat = { table: r.table, seat: r.seat, token: r.token };
       query.delete("resume");
-      history.replaceState(null, "", location.pathname + (query.toString() ? `?${query}` : "") + location.hash);
+      window.history.replaceState(null, "", location.pathname + (query.toString() ? `?${query}` : "") + location.hash);
     }
   }
   get seat() { return store.get(sessionStorage, this.key); }
