@@ -17,6 +17,7 @@ import os
 import socket
 import stat
 import sys
+import threading
 
 import pytest
 
@@ -146,3 +147,25 @@ def test_history_writes_go_through_the_same_home(tmp_path, full_device):
     with pytest.raises(OutputError, match="No space left on device"):
         append_text(full_device, "[1]\n")
     assert _is_char_device(full_device)
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo"])
+def test_binh_train_writes_a_device_or_fifo_under_its_own_name(tmp_path, null_device, kind, capsys):
+    if kind == "device":
+        target = null_device
+    else:
+        target = str(tmp_path / "tables.fifo")
+        os.mkfifo(target)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(open(target, "rb").read()), daemon=True)
+    if kind == "fifo":
+        reader.start()  # drains the FIFO while the tables are written
+    assert cli_main(["binh", "train", "--rounds", "1", "--deals", "40", "--eval-hands", "8",
+                     "--out", target]) == 0
+    if kind == "fifo":
+        reader.join(60)
+        assert got and got[0][:2] == b"PK"
+    assert not os.path.exists(target + ".npz")  # not a new file beside it
+    assert f"wrote {target}\n" in capsys.readouterr().err
+    mode = os.lstat(target).st_mode
+    assert stat.S_ISCHR(mode) if kind == "device" else stat.S_ISFIFO(mode)

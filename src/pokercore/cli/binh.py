@@ -30,11 +30,13 @@ play this: J♥ 9♣ 8♣ / Q♠ 7♦ 5♠ 3♥ 2♣ / A♠ A♥ A♦ K♦ K♣
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import textwrap
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
+from pathlib import Path
 from typing import IO, Any
 
 import numpy as np
@@ -440,11 +442,12 @@ def _parser_train() -> argparse.ArgumentParser:
 def main_train(argv: Sequence[str] | None = None) -> int:
     """``pokercore binh train --out FILE``: train the self-play tables and save them."""
     from ..binh.training import train
-    from ..sim.files import atomic_write, check_writable
+    from ..sim.files import atomic_write, check_writable, output_target
 
     words = list(sys.argv[1:] if argv is None else argv)
     args = _parser_train().parse_args(words)
-    out = args.out if args.out.endswith(".npz") else args.out + ".npz"  # the name numpy's savez writes
+    # A file gets the .npz suffix numpy's savez would give it; a FIFO or a device keeps its name.
+    out = args.out if args.out.endswith(".npz") or output_target(args.out)[1] else args.out + ".npz"
     check_writable(out)  # before minutes of training, not after
     with ExitStack() as stack:
         executor: Any = None
@@ -458,6 +461,8 @@ def main_train(argv: Sequence[str] | None = None) -> int:
                                 eval_hands=args.eval_hands, tol=args.tol, log=sys.stderr, executor=executor)
     tables.meta.update(command="pokercore binh train " + " ".join(words), rounds=args.rounds,
                        deals=args.deals, seed=args.seed, players=args.players, history=history)
-    atomic_write(out, tables.save)
+    data = io.BytesIO()  # made whole first: savez adds no suffix, and a FIFO or device gets plain bytes
+    tables.save(data)
+    atomic_write(out, lambda path: Path(path).write_bytes(data.getvalue()))
     print(f"wrote {out}", file=sys.stderr)
     return 0
