@@ -39,37 +39,34 @@ Dollars and cents are played in cents and given back in dollars:
 
 from __future__ import annotations
 
-import re
-import sys
-from collections import Counter
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from ..cards import format_cards, parse_card
+from ..cards import format_cards
 from ..errors import cut
+from ._phh_fields import (
+    Lines,
+    Parsed,
+    Units,
+    listing,
+    number,
+    numbers,
+    parse_actions,
+    phh_cards,
+    player,
+    player_count,
+    read_toml,
+    seat_number,
+)
 from .config import FIXED_LIMIT, MAX_PLAYERS, MIN_PLAYERS, VARIANTS, HoldemConfig
 from .engine import HoldemState
 from .errors import HoldemError, PhhError
 from .showdown import award, hand_pots, rank_hands
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover  (Python 3.10 reads TOML with the tomli package, if installed)
-    try:
-        import tomli as tomllib
-    except ModuleNotFoundError:
-        tomllib = None
-
 __all__ = ["PhhHand", "from_phh", "load_phh"]
 
 _CODES = {v.phh_code: k for k, v in VARIANTS.items()}
-_KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_-]+))\s*=""")
-#: An amount in an action: ASCII digits, optional thousands commas, optional decimals.
-_AMOUNT = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?", re.ASCII)
-#: Most decimal places an amount may have (a millionth of the file's unit).
-MAX_DECIMALS = 6
 _INF = Decimal("Infinity")
-_PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks")
 
 
 class PhhHand(NamedTuple):
@@ -173,136 +170,8 @@ class _ReplayState(HoldemState):
         self._finish(award(pots, ranks, self._button, self._n))
 
 
-class _Lines:
-    """Where each field and each action of the file sits (1-based lines)."""
-
-    def __init__(self, text: str, actions: list[str]) -> None:
-        self.fields: dict[str, int] = {}
-        for no, line in enumerate(text.splitlines(), 1):
-            m = _KEY.match(line)
-            if m:
-                self.fields.setdefault(next(g for g in m.groups() if g), no)
-        start = self.fields.get("actions")
-        pos = sum(len(x) + 1 for x in text.splitlines()[: start - 1]) if start else 0
-        self.actions: list[int | None] = []
-        for a in actions:
-            hits = [k for k in (text.find(q + a + q, pos) for q in ("'", '"')) if k >= 0]
-            if hits:
-                pos = min(hits) + len(a) + 2
-                self.actions.append(text.count("\n", 0, min(hits)) + 1)
-            else:
-                self.actions.append(start)
-
-    def of(self, name: str) -> int | None:
-        return self.fields.get(name)
-
-
-class _Units:
-    """The file's amounts as whole chips of ``unit`` (the smallest decimal place any amount uses)."""
-
-    def __init__(self, amounts: list[Decimal]) -> None:
-        self.places = max((_places(a) for a in amounts if a.is_finite()), default=0)
-        self.unit = Decimal(1).scaleb(-self.places)
-        self.note = f" (amounts in chips of {self.unit})" if self.places else ""
-
-    def chips(self, value: Decimal) -> int:
-        return int(value.scaleb(self.places))
-
-    def show(self, chips: int) -> str:
-        return str(chips * self.unit) if self.places else str(chips)
-
-
-def _places(d: Decimal) -> int:
-    """Decimal places ``d`` is written with (0 for 4 or 4e1, 2 for 4.75 or 0.50)."""
-    exponent = d.as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
-
-
-def _number(value: Any, what: str, line: int | None, *, allow_inf: bool = False) -> Decimal:
-    """One amount of the file, exactly: an int or a decimal >= 0 (``inf`` only where allowed)."""
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise PhhError(f"{what} must be a number of chips, got {cut(value)}", line)
-    d = Decimal(value)
-    if d.is_nan() or (d.is_infinite() and not (allow_inf and d > 0)):
-        raise PhhError(f"{what} is {d}: pokercore replays known stacks and amounts only"
-                       + (" (inf is read as a stack that covers every bet)" if allow_inf else ""), line)
-    if d < 0:
-        raise PhhError(f"{what} must be >= 0, got {d}", line)
-    if d.is_finite() and _places(d) > MAX_DECIMALS:
-        raise PhhError(f"{what} is {d}: pokercore reads amounts with at most {MAX_DECIMALS} decimal places", line)
-    return d
-
-
-def _numbers(data: dict[str, Any], name: str, m: int, lines: _Lines, *, allow_inf: bool = False) -> list[Decimal]:
-    raw = data[name]
-    line = lines.of(name)
-    if not isinstance(raw, list) or len(raw) != m:
-        raise PhhError(f"{name} must be a list of {m} numbers (one per player), got {cut(raw)}", line)
-    return [_number(v, f"{name}[{k}]", line, allow_inf=allow_inf) for k, v in enumerate(raw)]
-
-
-def _listing(values: list[Any]) -> str:
-    return "[" + ", ".join(str(v) for v in values) + "]"
-
-
-def _phh_cards(text: str, line: int | None) -> list[int | None]:
-    if len(text) % 2:
-        raise PhhError(f"cards {cut(text)} are not whole two-character cards", line)
-    out: list[int | None] = []
-    for k in range(0, len(text), 2):
-        token = text[k:k + 2]
-        if token == "??":
-            out.append(None)
-            continue
-        try:
-            out.append(parse_card(token))
-        except ValueError as exc:
-            raise PhhError(f"{exc}", line) from None
-    return out
-
-
-def _read_toml(text: str) -> dict[str, Any]:
-    if tomllib is None:  # pragma: no cover
-        raise PhhError("reading PHH needs Python 3.11 or later (tomllib), or the tomli package")
-    try:
-        data: dict[str, Any] = tomllib.loads(text, parse_float=Decimal)
-        return data
-    except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"line (\d+)", str(exc))
-        if found:
-            raise PhhError(f"not valid TOML: {exc}", int(found.group(1))) from None
-        last = max(1, len(text.rstrip("\n").split("\n")))
-        raise PhhError(f"not valid TOML: {exc}: the text ends inside a value (is the file cut short? "
-                       "a list or string must be closed)", last) from None
-    except RecursionError:
-        raise PhhError("not valid PHH: the TOML nests lists or tables too deeply to read "
-                       "(a PHH hand nests at most two levels)") from None
-
-
-def _player_count(data: dict[str, Any], lines: _Lines) -> int:
-    """The number of players, which every per-player list must agree on; the odd list out is named."""
-    raw_stacks = data["starting_stacks"]
-    sizes = {name: len(data[name]) for name in _PER_PLAYER if isinstance(data[name], list)}
-    if "starting_stacks" not in sizes:
-        raise PhhError(f"starting_stacks must be a list of {MIN_PLAYERS}..{MAX_PLAYERS} numbers, "
-                       f"got {cut(raw_stacks)}", lines.of("starting_stacks"))
-    counts = Counter(sizes.values())
-    top = max(counts.values())
-    m = sizes["starting_stacks"] if counts[sizes["starting_stacks"]] == top else \
-        next(v for v, c in counts.items() if c == top)
-    for name in _PER_PLAYER:
-        if name in sizes and sizes[name] != m:
-            others = " and ".join(n for n in _PER_PLAYER if sizes.get(n) == m)
-            raise PhhError(f"{name} must be a list of {m} numbers (one per player, as {others}), "
-                           f"got {cut(data[name])}", lines.of(name))
-    if not MIN_PLAYERS <= m <= MAX_PLAYERS:
-        raise PhhError(f"starting_stacks must list {MIN_PLAYERS}..{MAX_PLAYERS} stacks, got {cut(raw_stacks)}",
-                       lines.of("starting_stacks"))
-    return m
-
-
-def _game(data: dict[str, Any], lines: _Lines, antes: list[int], blinds: list[int], key: str,
-          units: _Units) -> dict[str, Any]:
+def _game(data: dict[str, Any], lines: Lines, antes: list[int], blinds: list[int], key: str,
+          units: Units) -> dict[str, Any]:
     """The HoldemConfig arguments the antes, blinds and bet fields describe."""
     m = len(antes)
     kw: dict[str, Any] = {}
@@ -313,33 +182,33 @@ def _game(data: dict[str, Any], lines: _Lines, antes: list[int], blinds: list[in
     elif antes[1] and not antes[0] and not any(antes[2:]):
         kw.update(ante=antes[1], ante_mode="big-blind")
     else:
-        raise PhhError(f"antes {_listing(data['antes'])}: pokercore plays antes from every player or a "
+        raise PhhError(f"antes {listing(data['antes'])}: pokercore plays antes from every player or a "
                        "big-blind ante only", lines.of("antes"))
     tail = blinds[2:]
     k = next((i for i, b in enumerate(tail) if not b), len(tail))
     if any(tail[k:]) or (m == 2 and any(tail)):
-        raise PhhError(f"blinds_or_straddles {_listing(data['blinds_or_straddles'])}: pokercore plays a small "
+        raise PhhError(f"blinds_or_straddles {listing(data['blinds_or_straddles'])}: pokercore plays a small "
                        "and a big blind, then straddles from the player left of the big blind on",
                        lines.of("blinds_or_straddles"))
     kw.update(small_blind=blinds[0], big_blind=blinds[1], straddles=tuple(tail[:k]))
     names = ("small_bet", "big_bet") if VARIANTS[key].betting == FIXED_LIMIT else ("min_bet",)
     for name in names:
-        value = units.chips(_number(data[name], name, lines.of(name)))
+        value = units.chips(number(data[name], name, lines.of(name)))
         if value < 1:
             raise PhhError(f"{name} must be > 0, got {data[name]}", lines.of(name))
         kw[name] = value
     return kw
 
 
-def _seating(data: dict[str, Any], lines: _Lines, m: int) -> tuple[list[int], int]:
+def _seating(data: dict[str, Any], lines: Lines, m: int) -> tuple[list[int], int]:
     """pokercore's seat of each player and the number of seats."""
     if "seats" not in data:
         return list(range(m)), m
     raw, line = data["seats"], lines.of("seats")
     if not isinstance(raw, list) or len(raw) != m:
         raise PhhError(f"seats must list {m} seat numbers, got {cut(raw)}", line)
-    seats = [_seat_number(s, "a seat number", line, 1) - 1 for s in raw]
-    n = _seat_number(data.get("seat_count", max(seats) + 1), "seat_count", lines.of("seat_count"), 1)
+    seats = [seat_number(s, "a seat number", line, 1) - 1 for s in raw]
+    n = seat_number(data.get("seat_count", max(seats) + 1), "seat_count", lines.of("seat_count"), 1)
     if len(set(seats)) != m or max(seats) >= n or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise PhhError(f"seats {raw} with seat_count {n}: seats must be distinct, 1..seat_count, "
                        f"and seat_count {MIN_PLAYERS}..{MAX_PLAYERS}", line)
@@ -347,20 +216,6 @@ def _seating(data: dict[str, Any], lines: _Lines, m: int) -> tuple[list[int], in
     if sorted(seats, key=lambda s: (s - button - 1) % n) != seats:
         raise PhhError(f"seats {raw} do not go round the table from the left of the button (the last player)", line)
     return seats, n
-
-
-def _seat_number(value: Any, what: str, line: int | None, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise PhhError(f"{what} must be a whole number >= {low}, got {cut(value)}", line)
-    return value
-
-
-def _cbr_amount(word: str, text: str, line: int | None) -> Decimal:
-    """The "to" amount of a ``cbr`` action, exactly: ASCII digits, optional decimals."""
-    if not _AMOUNT.fullmatch(word):
-        raise PhhError(f"{cut(text)}: {word!r} is not an amount (write digits 0-9, e.g. 'cbr 6' or 'cbr 4.75')",
-                       line)
-    return _number(Decimal(word.replace(",", "")), f"{cut(text)}: the amount", line)
 
 
 def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
@@ -373,9 +228,9 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
     """
     if not isinstance(text, str):
         raise PhhError(f"a PHH hand is text, got {type(text).__name__}")
-    data = _read_toml(text)
+    data = read_toml(text)
     raw_actions = data.get("actions")
-    lines = _Lines(text, raw_actions if isinstance(raw_actions, list) and
+    lines = Lines(text, raw_actions if isinstance(raw_actions, list) and
                    all(isinstance(a, str) for a in raw_actions) else [])
     if "variant" not in data:
         tables = [k for k, v in data.items() if isinstance(v, dict)]
@@ -392,18 +247,18 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
             raise PhhError(f"a {variant} hand needs the field {name!r}")
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
         raise PhhError("actions must be a list of strings", lines.of("actions"))
-    m = _player_count(data, lines)
-    parsed = _parse_actions(raw_actions, lines, m)
-    antes = _numbers(data, "antes", m, lines)
-    blinds = _numbers(data, "blinds_or_straddles", m, lines)
-    stacks = _numbers(data, "starting_stacks", m, lines, allow_inf=True)
-    amounts = antes + blinds + stacks + [_number(data[n], n, lines.of(n)) for n in bet_fields]
+    m = player_count(data, lines)
+    parsed = parse_actions(raw_actions, lines, m)
+    antes = numbers(data, "antes", m, lines)
+    blinds = numbers(data, "blinds_or_straddles", m, lines)
+    stacks = numbers(data, "starting_stacks", m, lines, allow_inf=True)
+    amounts = antes + blinds + stacks + [number(data[n], n, lines.of(n)) for n in bet_fields]
     amounts += [a for _, _, _, a in parsed if a is not None]
     for name in ("finishing_stacks", "winnings"):
         raw = data.get(name)
         if isinstance(raw, list):
             amounts += [v for v in raw if isinstance(v, Decimal) and v.is_finite()]
-    units = _Units(amounts)
+    units = Units(amounts)
     kw = _game(data, lines, [units.chips(a) for a in antes], [units.chips(b) for b in blinds], key, units)
     table_stacks: list[int] = []
     for k, s in enumerate(stacks):
@@ -422,29 +277,8 @@ def load_phh(text: str, *, check_stacks: bool = True) -> PhhHand:
     return _replay(data, lines, key, kw, table_stacks, seats, n, holes_n, parsed, units, unlimited, check_stacks)
 
 
-def _player(word: str, m: int, line: int | None) -> int:
-    if not re.fullmatch(r"p[1-9][0-9]?", word, re.ASCII) or not 1 <= int(word[1:]) <= m:
-        raise PhhError(f"{cut(word)} is not a player p1..p{m}", line)
-    return int(word[1:]) - 1
-
-
-_Parsed = tuple[int | None, str, list[str], Decimal | None]
-
-
-def _parse_actions(actions: list[str], lines: _Lines, m: int) -> list[_Parsed]:
-    """Each action with its line, its words and, for ``cbr``, its exact amount."""
-    out: list[_Parsed] = []
-    for a, line in zip(actions, lines.actions):
-        words = a.split("#", 1)[0].split()
-        amount = None
-        if len(words) == 3 and words[0] != "d" and words[1] == "cbr":
-            amount = _cbr_amount(words[2], a, line)
-        out.append((line, a, words, amount))
-    return out
-
-
-def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], stacks: list[int],
-            seats: list[int], n: int, holes_n: int, parsed: list[_Parsed], units: _Units,
+def _replay(data: dict[str, Any], lines: Lines, key: str, kw: dict[str, Any], stacks: list[int],
+            seats: list[int], n: int, holes_n: int, parsed: list[Parsed], units: Units,
             unlimited: list[int], check_stacks: bool) -> PhhHand:
     m = len(seats)
     holes: list[list[int | None]] = [[] for _ in range(m)]
@@ -463,27 +297,27 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
 
     for line, a, words, _ in parsed:
         if words[:2] == ["d", "dh"] and len(words) == 4:
-            p = _player(words[2], m, line)
-            cards = _phh_cards(words[3], line)
+            p = player(words[2], m, line)
+            cards = phh_cards(words[3], line)
             note(cards, line)
             holes[p] += cards
             dealt_at[p] = line
             if len(holes[p]) > holes_n:
                 raise PhhError(f"p{p + 1} gets {len(holes[p])} hole cards: {data['variant']} deals {holes_n}", line)
         elif words[:2] == ["d", "db"] and len(words) == 3:
-            cards = _phh_cards(words[2], line)
+            cards = phh_cards(words[2], line)
             if None in cards:
                 raise PhhError("unknown board cards cannot be replayed", line)
             note(cards, line)
             board += cards  # type: ignore[arg-type]
         elif len(words) >= 2 and words[0] != "d" and words[1] == "sm":
-            p = _player(words[0], m, line)
+            p = player(words[0], m, line)
             if len(words) == 3 and words[2] == "-":
                 continue
             if p in final:
                 raise PhhError(f"{cut(a)}: p{p + 1} already showed or mucked on line {final[p]}: a player shows "
                                "(or mucks) once; only unknown cards (????) may be shown again before that", line)
-            cards = _phh_cards(words[2], line) if len(words) == 3 else []
+            cards = phh_cards(words[2], line) if len(words) == 3 else []
             if len(words) == 2 or None not in cards:
                 final[p] = line
             shown[p] = (cards, line)
@@ -531,7 +365,7 @@ def _replay(data: dict[str, Any], lines: _Lines, key: str, kw: dict[str, Any], s
     return _check_result(hand, lines, parsed, dealt_at, units, check_stacks)
 
 
-def _act(state: HoldemState, parsed: list[_Parsed], seats: list[int], m: int, units: _Units) -> None:
+def _act(state: HoldemState, parsed: list[Parsed], seats: list[int], m: int, units: Units) -> None:
     dealt_board = 0
     acted = False
     for line, text, words, amount in parsed:
@@ -550,7 +384,7 @@ def _act(state: HoldemState, parsed: list[_Parsed], seats: list[int], m: int, un
                 continue
             raise PhhError(f"{cut(text)} is not a dealing action pokercore knows ('d dh pN cards', 'd db cards')",
                            line)
-        p = _player(words[0], m, line)
+        p = player(words[0], m, line)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sm":
             continue  # checked against the showdown once the hand is replayed
@@ -583,8 +417,8 @@ def _act(state: HoldemState, parsed: list[_Parsed], seats: list[int], m: int, un
             raise PhhError(f"{cut(text)}: {exc}{units.note}", line) from None
 
 
-def _check_result(hand: PhhHand, lines: _Lines, parsed: list[_Parsed], dealt_at: list[int | None],
-                  units: _Units, check_stacks: bool) -> PhhHand:
+def _check_result(hand: PhhHand, lines: Lines, parsed: list[Parsed], dealt_at: list[int | None],
+                  units: Units, check_stacks: bool) -> PhhHand:
     state, seats, data = hand.state, list(hand.seats), hand.fields
     m = len(seats)
     for seat in hand.stand_ins:
@@ -595,9 +429,9 @@ def _check_result(hand: PhhHand, lines: _Lines, parsed: list[_Parsed], dealt_at:
                            "that cannot win)", dealt_at[p])
     for line, text, words, _ in parsed:
         if len(words) >= 2 and words[1] == "sm" and words[0] != "d":
-            seat = seats[_player(words[0], m, line)]
+            seat = seats[player(words[0], m, line)]
             if len(words) == 3 and words[2] != "-":
-                cards = _phh_cards(words[2], line)
+                cards = phh_cards(words[2], line)
                 if None not in cards and sorted(cards) != sorted(state.holes[seat]):  # type: ignore[type-var]
                     raise PhhError(f"{cut(text)}: seat {seat} holds {format_cards(state.holes[seat])}", line)
             elif len(words) == 2 and state.payouts is not None and state.payouts[seat] and seat in state.ranks:
@@ -610,16 +444,16 @@ def _check_result(hand: PhhHand, lines: _Lines, parsed: list[_Parsed], dealt_at:
         line = lines.of("finishing_stacks")
         if not state.is_over:
             raise PhhError("finishing_stacks are given but the actions stop before the end of the hand", line)
-        theirs = [_number(v, "a finishing stack", line, allow_inf=True) for v in finishing] \
+        theirs = [number(v, "a finishing stack", line, allow_inf=True) for v in finishing] \
             if isinstance(finishing, list) else None
         if theirs != list(hand.finishing_stacks):
-            raise PhhError(f"finishing_stacks {_listing(finishing) if isinstance(finishing, list) else cut(finishing)}"
-                           f" differ from pokercore's replay {_listing(list(hand.finishing_stacks))} (pokercore "
+            raise PhhError(f"finishing_stacks {listing(finishing) if isinstance(finishing, list) else cut(finishing)}"
+                           f" differ from pokercore's replay {listing(list(hand.finishing_stacks))} (pokercore "
                            "plays no rake; load with check_stacks=False to accept the file anyway)", line)
     return _check_winnings(hand, lines, units)
 
 
-def _check_winnings(hand: PhhHand, lines: _Lines, units: _Units) -> PhhHand:
+def _check_winnings(hand: PhhHand, lines: Lines, units: Units) -> PhhHand:
     """Compare the file's ``winnings`` with the replay's pot shares; the difference is the room's rake.
 
     A player's winnings are what the room paid it from the pot after the rake.
@@ -637,7 +471,7 @@ def _check_winnings(hand: PhhHand, lines: _Lines, units: _Units) -> PhhHand:
     m = len(hand.seats)
     if not isinstance(raw, list) or len(raw) != m:
         raise PhhError(f"winnings must be a list of {m} numbers (one per player), got {cut(raw)}", line)
-    won = [_number(v, f"winnings[{k}]", line) for k, v in enumerate(raw)]
+    won = [number(v, f"winnings[{k}]", line) for k, v in enumerate(raw)]
     returned = [0] * state.seats
     for rec in state.log:
         if rec[0] == "return":

@@ -143,7 +143,7 @@ actions = [
     (("p3 cbr 6", "p1 cbr 6"), 10, "it is p3's turn (seat 2), not p1's"),
     (("p3 cbr 6", "p3 cbr 3"), 10, "the minimum is raise to 4"),
     (("p3 cbr 6", "p3 cbr lots"), 10, "'lots' is not an amount"),
-    (("p3 cbr 6", "p3 cbr 6.5"), 10, "pokercore plays whole chips"),
+    (("p3 cbr 6", "p3 cbr \uff16"), 10, "is not an amount"),
     (("p3 cbr 6", "p3 sd"), 10, "is not an action of hold'em or Omaha"),
     (("d dh p2 7h6h", "d dh p2 7hXx"), 8, "malformed card 'Xx'"),
     (("d dh p2 7h6h", "d dh p2 7hAs"), 8, "card As appears twice (also on line 7)"),
@@ -155,7 +155,7 @@ actions = [
     (("antes = [0, 0, 0]", "antes = [0, 0, 5]"), 2, "antes from every player or a big-blind ante only"),
     (("[1, 2, 0]", "[1, 2, 0, 0]"), 3, "must be a list of 3 numbers"),
     (("[1, 2, 0]", "[1, 0, 2]"), 3, "the game cannot be set up: big_blind must be >= 1, got 0"),
-    (("[200, 200, 200]", "[200, inf, 200]"), 5, "pokercore replays known stacks"),
+    (("[200, 200, 200]", "[200, nan, 200]"), 5, "pokercore replays known stacks"),
     (("[200, 200, 200]", "[200, 0, 200]"), 5, "starting_stacks[1] must be >= 1"),
 ])
 def test_bad_files_are_refused_with_the_line(edit, line, message):
