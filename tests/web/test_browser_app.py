@@ -166,6 +166,11 @@ def test_the_app_opens_offline_from_its_cache_and_resumes_its_table_after_a_rest
             return len(now) == 1 and now[0].startswith("pokercore-shell-99.0.0-")
 
         wait(phone, only_the_new_cache, "the new worker's cache alone")
+        phone.get(base + "/")                          # in a tab, the front page offers the table instead
+        offer = wait(phone, lambda d: by_id(d, "resume"), "the Resume offer")
+        assert "Your five-card draw table is still open." in offer.text
+        assert by_id(phone, "resume-link").get_attribute("href") == base + "/draw?resume"
+        shoot("app-front-page-resume")
         # a table the server no longer has: the app opened again explains it on the setup
         phone.execute_script("const r = JSON.parse(localStorage.getItem('pokercore-resume')); r.table = 'gone12345678';"
                              "localStorage.setItem('pokercore-resume', JSON.stringify(r)); sessionStorage.clear()")
