@@ -25,7 +25,7 @@ def _fingerprint(r: MatchResult) -> dict:
     deals, mean, half = r.stats.curve()
     as_dict = r.as_dict()
     as_dict["meta"] = {k: v for k, v in as_dict["meta"].items() if k not in ("elapsed_s", "deals_per_s", "pid",
-                                                                              "workers")}
+                                                                              "played_per_s", "workers")}
     return {"json": json.dumps(as_dict), "mean": r.stats.mean.tobytes(), "m2": r.stats.m2.tobytes(),
             "curve": deals.tobytes() + mean.tobytes() + half.tobytes(), "table": r.table()}
 
