@@ -60,7 +60,7 @@ COMMANDS: tuple[Command, ...] = (
             "compare evaluator speed with treys, eval7, phevaluator and pokerkit"),
     Command(("eval",), "pokercore.cli.evaluate:main", "rank and name a 5-, 6- or 7-card hand (or a 3-card Binh top)"),
     Command(("equity",), "pokercore.cli.equity:main",
-            "hold'em equity of hands and ranges, exact or Monte Carlo"),
+            "equity of hands and ranges (hold'em, Omaha, short deck), exact or Monte Carlo"),
     Command(("range",), "pokercore.cli.range_grid:main",
             "show a hold'em range on the 13x13 grid with its weights and combo counts"),
     Command(("simulate",), "pokercore.cli.simulate:main",

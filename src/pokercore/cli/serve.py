@@ -43,7 +43,8 @@ HEADER_TIMEOUT = 10.0
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROG,
-                                description="Play Binh and five-card draw in a browser, against AIs and bots.")
+                                description="Play Binh, five-card draw, hold'em and pot-limit Omaha in a browser, "
+                                            "against AIs and bots.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                                                       "0.0.0.0 for every interface)")
     p.add_argument("--port", type=port, default=8000, help="port (default 8000; 0: any free port, printed)")

@@ -1,4 +1,4 @@
-"""``pokercore serve``: play Binh and five-card draw in a browser, against built-in AIs and remote bots.
+"""``pokercore serve``: play Binh, draw, hold'em and Omaha in a browser, against built-in AIs and remote bots.
 
 A Starlette + uvicorn server (install the ``web`` extra: ``pip install
 "pokercore[web]"``).  The server holds every seat table: it deals, validates,
