@@ -10,7 +10,9 @@ Heads-up push/fold
 
 ICM
     :func:`icm` turns tournament stacks and payouts into each player's
-    expected prize (Malmuth-Harville), exactly.
+    expected prize (Malmuth-Harville), exactly; :func:`icm_push_fold`
+    solves push/fold at a three-handed sit-and-go table with every result
+    valued by ICM, and states how far from an equilibrium it is.
 
 Examples
 --------
@@ -33,12 +35,16 @@ import numpy as np
 from ._classes import CLASSES
 from ._errors import IcmTooLargeError, InvalidPayoutsError, InvalidStacksError, SolverInputError, number
 from ._icm import MAX_ICM_PLAYERS, MAX_ICM_SETS, check_payouts, check_stacks, icm_places
-from ._results import IcmResult, PushFoldResult
+from ._results import IcmPushFoldResult, IcmResult, PushFoldResult
 
 __all__ = [
-    "HAND_CLASSES", "MAX_ICM_PLAYERS", "MAX_ICM_SETS", "MAX_STACK", "IcmResult", "IcmTooLargeError",
-    "InvalidPayoutsError", "InvalidStacksError", "PushFoldResult", "SolverInputError", "icm", "push_fold",
+    "HAND_CLASSES", "ICM_DECISIONS", "MAX_ICM_PLAYERS", "MAX_ICM_SETS", "MAX_STACK", "IcmPushFoldResult",
+    "IcmResult", "IcmTooLargeError", "InvalidPayoutsError", "InvalidStacksError", "PushFoldResult",
+    "SolverInputError", "icm", "icm_push_fold", "push_fold",
 ]
+
+#: The decisions of three-handed push/fold (:func:`icm_push_fold`), in the order they can happen.
+ICM_DECISIONS: tuple[str, ...] = ("btn_push", "sb_push", "sb_call", "bb_call_sb", "bb_call_btn", "bb_call_both")
 
 #: The 169 starting-hand classes in grid order (rows and columns from the ace down; suited above the diagonal).
 HAND_CLASSES: tuple[str, ...] = CLASSES
@@ -183,3 +189,99 @@ def icm(stacks: Sequence[float], payouts: Sequence[float]) -> IcmResult:
     equities = tuple(float(sum(row[k] * pay[k] for k in range(len(pay)))) for row in places)
     return IcmResult(stacks=s, payouts=pay, equities=equities,
                      places=tuple(tuple(float(x) for x in row) for row in places))
+
+
+def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind: float, big_blind: float,
+                  ante: float = 0.0, *, target: float | None = None, max_rounds: int = 400) -> IcmPushFoldResult:
+    """Push/fold at a three-handed sit-and-go table, every result valued by ICM.
+
+    The button pushes or folds; after a fold the small blind pushes or
+    folds, facing a push it calls or folds; the big blind calls or folds
+    facing one or two all-ins.  Each terminal's stacks (side pots paid)
+    are valued by :func:`icm`; players busted in the same hand finish in
+    the order of their starting stacks.  Fictitious play (each round every
+    seat best-responds to the others' average strategies) runs until no
+    seat gains more than ``target`` per hand by a best response, or
+    ``max_rounds`` rounds: three-player games have no convergence
+    guarantee, so the result states that measure (``epsilon``).
+
+    Two approximations keep it fast: the deal of three classes is weighed
+    by their pairwise card removal (exact for every pair of seats), and a
+    three-way all-in is ordered from the pairwise all-in equities (the
+    winner in proportion to the product of its two equities).  Heads-up
+    all-ins use the exact equities; a tie counts as half a win.
+
+    Parameters
+    ----------
+    stacks : sequence of 3 float
+        The button's, the small blind's and the big blind's chips at the
+        start of the hand; each must cover its ante and blind with chips
+        behind.
+    payouts : sequence of float
+        The prizes from first place down, 1 to 3 places (see :func:`icm`).
+    small_blind, big_blind : float
+        The blinds in chips (0 < small blind <= big blind).
+    ante : float, default 0
+        Each player's ante in chips.
+    target : float, optional
+        The ``epsilon`` to reach, in the payouts' unit (default 0.05% of
+        the prize pool).
+    max_rounds : int, default 400
+        Most fictitious-play rounds (1 to 100,000).
+
+    Returns
+    -------
+    IcmPushFoldResult
+
+    Raises
+    ------
+    InvalidStacksError, InvalidPayoutsError, SolverInputError
+        A stack, blind, ante, payout, target or round count that does not
+        fit (the message names it).
+
+    Examples
+    --------
+    >>> r = icm_push_fold([5000, 3000, 2000], [50, 30, 20], 150, 300)
+    >>> r.weight("btn_push", "AA"), r.weight("btn_push", "72o"), r.converged
+    (1.0, 0.0, True)
+    >>> round(sum(r.equities), 9)  # the prize pool, shared
+    100.0
+    """
+    from ._icm3 import DECISIONS, Table3, fictitious_play, values
+
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) or len(stacks) != 3:
+        raise InvalidStacksError(f"stacks must be 3 numbers (button, small blind, big blind), got {stacks!r:.80}")
+    s = check_stacks(stacks)
+    pay = check_payouts(payouts, 3)
+    bb = number(big_blind, "big_blind", low=0.0, low_ok=False, error=InvalidStacksError)
+    sb = number(small_blind, "small_blind", low=0.0, low_ok=False, error=InvalidStacksError, high=bb,
+                hint=" (at most the big blind)")
+    an = number(ante, "ante", low=0.0, low_ok=True, error=InvalidStacksError)
+    for seat, (name, posted) in enumerate((("button", an), ("small blind", an + sb), ("big blind", an + bb))):
+        if s[seat] <= posted:
+            raise InvalidStacksError(
+                f"stacks[{seat}] = {s[seat]:g}: the {name} must have chips behind its ante and blind "
+                f"({posted:g}); give a larger stack or smaller forced bets")
+    pool = float(sum(pay))
+    tgt = 5e-4 * pool if target is None else number(target, "target", low=0.0, low_ok=False,
+                                                     error=SolverInputError)
+    if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)) \
+            or not 1 <= max_rounds <= 100_000:
+        raise SolverInputError(f"max_rounds must be an integer from 1 to 100,000, got {max_rounds!r}")
+    table = Table3(s, sb, bb, an, pay)
+    strategy, rounds, gains = fictitious_play(table, int(max_rounds), tgt)
+    vals = values(table, strategy)
+    seat_ev = [0.0, 0.0]
+    for name, seat in (("btn_push", 0), ("sb_push", 1), ("sb_call", 1)):
+        act, fold = vals[name]
+        seat_ev[seat] += float((strategy[name] * act + (1 - strategy[name]) * fold).sum()) / table.total
+    equities = (seat_ev[0], seat_ev[1], pool - seat_ev[0] - seat_ev[1])
+    from ._pushfold import fractions as share
+
+    return IcmPushFoldResult(
+        stacks=s, small_blind=sb, big_blind=bb, ante=an, payouts=pay,
+        strategies={k: tuple(float(x) for x in strategy[k]) for k in DECISIONS},
+        fractions={k: share(strategy[k]) for k in DECISIONS},
+        equities=equities, gains=tuple(float(x) for x in gains), epsilon=float(max(gains.max(), 0.0)),
+        rounds=rounds, converged=bool(gains.max() <= tgt),
+    )

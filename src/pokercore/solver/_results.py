@@ -7,7 +7,7 @@ from typing import Any
 
 from ._classes import CLASSES, class_index
 
-__all__ = ["IcmResult", "PushFoldResult"]
+__all__ = ["IcmPushFoldResult", "IcmResult", "PushFoldResult"]
 
 
 @dataclass(frozen=True)
@@ -115,3 +115,68 @@ class IcmResult:
         """The result as plain JSON types."""
         return {"stacks": list(self.stacks), "payouts": list(self.payouts), "equities": list(self.equities),
                 "places": [list(row) for row in self.places]}
+
+
+@dataclass(frozen=True)
+class IcmPushFoldResult:
+    """Push/fold at a three-handed table valued by ICM (see :func:`pokercore.solver.icm_push_fold`).
+
+    Attributes
+    ----------
+    stacks : tuple of float
+        The button's, the small blind's and the big blind's chips at the start of the hand.
+    small_blind, big_blind, ante : float
+        The forced bets, in chips.
+    payouts : tuple of float
+        The prizes from first place down.
+    strategies : dict of str to tuple of float
+        Per decision (``btn_push``, ``sb_push``, ``sb_call``, ``bb_call_sb``, ``bb_call_btn``,
+        ``bb_call_both``), the share of each class's combos that acts, in grid order.
+    fractions : dict of str to float
+        Per decision, the share of all 1,326 combos that acts.
+    equities : tuple of float
+        Each seat's expected prize (button, small blind, big blind) under these strategies.
+    gains : tuple of float
+        What each seat would gain per hand, in the payouts' unit, by a best response to the others.
+    epsilon : float
+        The largest gain: the strategies are an epsilon-Nash equilibrium.
+    rounds : int
+        Fictitious-play rounds run.
+    converged : bool
+        Whether ``epsilon`` reached the target asked for.
+    """
+
+    stacks: tuple[float, ...]
+    small_blind: float
+    big_blind: float
+    ante: float
+    payouts: tuple[float, ...]
+    strategies: dict[str, tuple[float, ...]]
+    fractions: dict[str, float]
+    equities: tuple[float, ...]
+    gains: tuple[float, ...]
+    epsilon: float
+    rounds: int
+    converged: bool
+
+    def weight(self, decision: str, hand: str) -> float:
+        """The share of a class's combos that takes ``decision`` (``"btn_push"``, ``"AKo"``)."""
+        from ._errors import SolverInputError
+
+        if decision not in self.strategies:
+            raise SolverInputError(f"decision must be one of {', '.join(self.strategies)}, got {decision!r}")
+        return self.strategies[decision][_index(hand)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON types; each decision's weights as ``{class: weight}`` of the classes acting."""
+        from ._pushfold import range_text
+
+        return {
+            "stacks": list(self.stacks), "small_blind": self.small_blind, "big_blind": self.big_blind,
+            "ante": self.ante, "payouts": list(self.payouts), "fractions": dict(self.fractions),
+            "equities": list(self.equities), "gains": list(self.gains), "epsilon": self.epsilon,
+            "rounds": self.rounds, "converged": self.converged,
+            "ranges": {k: range_text(v) for k, v in self.strategies.items()},
+            "strategies": {k: {c: w for c, w in zip(CLASSES, v, strict=True) if w > 0.0}
+                           for k, v in self.strategies.items()},
+        }
