@@ -113,30 +113,33 @@ class Table3:
         self.u3 = duel([posted[0], allin[1], allin[2]], SB, BB)  # (player, sb class, bb class)
         self.u5 = duel([allin[0], posted[1], allin[2]], BTN, BB)  # (player, btn class, bb class)
         self.u6 = duel([allin[0], allin[1], posted[2]], BTN, SB)  # (player, btn class, sb class)
-        # Three-way: X7[i][a, b, c] = deal weight x player i's prize.
+        # Three-way: X7[i][a, b, c] = deal weight x player i's prize (float32: 58 MB for the three seats).
         w3 = self.weights3()
-        self.total = float(w3.sum())
-        first = np.stack([e[:, :, None] * e[:, None, :],  # the button's hand best: E_ab E_ac
-                          e.T[:, :, None] * e[None, :, :],  # the small blind's: E_ba E_bc
-                          e.T[:, None, :] * e.T[None, :, :]])  # the big blind's: E_ca E_cb
-        first /= first.sum(axis=0, keepdims=True)
-        second = {(BTN, SB): e[:, :, None], (BTN, BB): e[:, None, :], (SB, BB): e[None, :, :]}
+        self.total = float(w3.sum(dtype=np.float64))
+        e32 = e.astype(np.float32)
+        firsts = (e32[:, :, None] * e32[:, None, :],  # the button's hand best: E_ab E_ac
+                  e32.T[:, :, None] * e32[None, :, :],  # the small blind's: E_ba E_bc
+                  e32.T[:, None, :] * e32.T[None, :, :])  # the big blind's: E_ca E_cb
+        scale = w3 / (firsts[0] + firsts[1] + firsts[2])
+        del w3
+        second = {(BTN, SB): e32[:, :, None], (BTN, BB): e32[:, None, :], (SB, BB): e32[None, :, :]}
         x7 = np.zeros((3, 169, 169, 169), dtype=np.float32)
         for top in range(3):
             j, k = [i for i in range(3) if i != top]
+            chance_top = firsts[top] * scale
             p_jk = second[(j, k)]
             for a, b, share in ((j, k, p_jk), (k, j, 1 - p_jk)):
                 pz = prize(allin, [top, a, b])
-                chance = (first[top] * share * w3).astype(np.float32)
+                chance = chance_top * share
                 for i in range(3):
-                    x7[i] += pz[i] * chance
+                    x7[i] += np.float32(pz[i]) * chance
         self.x7 = x7
 
     def weights3(self) -> np.ndarray:
-        """``(169, 169, 169)``: the deal weight of (button, small blind, big blind) classes."""
-        n, r = self.n, self.r
-        out: np.ndarray = (n[:, None, None] * n[None, :, None] * n[None, None, :]
-                           * r[:, :, None] * r[:, None, :] * r[None, :, :])
+        """``(169, 169, 169)`` float32: the deal weight of (button, small blind, big blind) classes."""
+        n, r = self.n.astype(np.float32), self.r.astype(np.float32)
+        nnr = n[:, None] * n[None, :] * r  # n_a n_b r_ab
+        out: np.ndarray = nnr[:, :, None] * (r[:, None, :] * (n[None, :] * r)[None, :, :])  # x r_ac x n_c r_bc
         return out
 
     def m(self, f: np.ndarray) -> np.ndarray:
