@@ -32,7 +32,7 @@ import numpy as np
 
 from ..observation import Observation
 from .preflop import preflop_strength
-from .reads import TYPICAL, Tendencies, narrow
+from .reads import TYPICAL, Read, narrow
 from .table import ShowdownTable, holdem_table, omaha_particles, omaha_table
 
 __all__ = ["RangeReader"]
@@ -98,7 +98,7 @@ class RangeReader:
             return preflop_strength()
         return self.table(obs, street).strength
 
-    def tendencies(self, obs: Observation, seat: int) -> Tendencies:
+    def tendencies(self, obs: Observation, seat: int) -> Read:
         """How the player in ``seat`` is assumed to act (the same for everyone here)."""
         return TYPICAL
 

@@ -5,10 +5,12 @@ by the actions of the hand, pot odds, position), with three differences
 that come from what each opponent has done in the hands before
 (:class:`~.session.Session`, public actions and showdowns only):
 
-* **Ranges**: each opponent's range is narrowed with the tendencies it has
-  shown (how often it raises before the flop, bets, calls, raises, and how
-  often its river bets were bluffs) rather than a typical player's: a
-  maniac's raise leaves a wide range, a rock's a narrow one.
+* **Ranges**: each opponent's range is narrowed with the frequencies it
+  has shown itself (how often it bets, raises and calls on each street,
+  after how many raises and, in no-limit, with which size, and how often
+  its river bets were bluffs; :class:`~.session.LearnedRead`) rather than
+  the whole table's: a maniac's raise leaves a wide range, a rock's a
+  narrow one.
 * **Bet sizes**: value bets grow with how often the opponents call (up to
   the pot against a calling station) and shrink against players who fold
   a lot.
@@ -38,8 +40,7 @@ import numpy as np
 from ..actions import Action
 from ..observation import Observation
 from .normal import NormalAgent
-from .reads import Tendencies
-from .session import Session
+from .reads import Read
 from .spot import Spot
 
 __all__ = ["HardAgent"]
@@ -58,7 +59,6 @@ class HardAgent(NormalAgent):
 
     def __init__(self, rng: np.random.Generator | None = None, samples: int = 200) -> None:
         super().__init__(rng, samples=samples)
-        self.session = Session()
         self.last_observation: Observation | None = None
         self._base_bluff = self.bluff
         self._base_semi = self.semi_bluff
@@ -68,8 +68,8 @@ class HardAgent(NormalAgent):
         self.session.record(obs)
         self.last_observation = obs
 
-    def tendencies(self, obs: Observation, seat: int) -> Tendencies:
-        """The tendencies the player in ``seat`` has shown over the session."""
+    def tendencies(self, obs: Observation, seat: int) -> Read:
+        """The frequencies the player in ``seat`` has shown over the session."""
         return self.session.tendencies(obs, seat)
 
     def _opponent_rates(self, spot: Spot) -> tuple[float, float]:

@@ -1,8 +1,11 @@
 """The normal hold'em and Omaha AI: equity against ranges narrowed by the opponents' actions, pot odds, position.
 
 At every decision it reads each opponent's range from the public actions
-of the hand (:mod:`.reads`, the same :data:`~.reads.TYPICAL` tendencies
-assumed of everyone) and computes its equity against all of them on the
+of the hand (:mod:`.reads`) with the frequencies the whole table has shown
+over the session (how often its players bet, raise and call on each street
+and after how many raises, :meth:`~.session.Session.table_read`; a typical
+player's until seen, so a table that raises everything is read as raising
+with almost anything) and computes its equity against all of them on the
 board so far (:mod:`.table`: the core's batch evaluators over every river
 card on the turn and a seeded sample of runouts before).
 
@@ -16,7 +19,9 @@ card on the turn and a seeded sample of runouts before).
   ``1 / players`` by a wide margin (heads-up: 0.62 before the flop, 0.72
   after), calls when its equity beats the pot odds (by 0.03 out of
   position, 0.06 before the flop out of position, where the equity is
-  harder to realise) and folds otherwise.
+  harder to realise; none on the river) and folds otherwise.  In fixed
+  limit a hand with :data:`NEAR_NUTS` equity against any hand never folds
+  to a bet after the flop.
 * **Checked to after the flop**: it bets two thirds of the pot for value
   when its equity beats the fair share by a margin (heads-up 0.6, 0.57 in
   position), semi-bluffs a third of its draws (a hand that becomes strong
@@ -50,12 +55,16 @@ from ..observation import Observation
 from .base import RangeReader
 from .combos import combo_index
 from .preflop import preflop_rank
+from .reads import Read
+from .session import Session
 from .spot import Spot
 
-__all__ = ["OPEN_SHARE", "NormalAgent", "draw_share", "preflop_open"]
+__all__ = ["NEAR_NUTS", "OPEN_SHARE", "NormalAgent", "draw_share", "preflop_open"]
 
 #: Share of starting hands opened, by the number of players still to act behind.
 OPEN_SHARE = {1: 0.55, 2: 0.42, 3: 0.3, 4: 0.22, 5: 0.17}
+#: Fixed limit: a hand with this equity against any hand never folds to a bet after the flop.
+NEAR_NUTS = 0.9
 #: Omaha: equity against one random hand needed to open, by the players still to act.
 OMAHA_OPEN = {1: 0.5, 2: 0.53, 3: 0.55, 4: 0.56, 5: 0.57}
 
@@ -95,6 +104,7 @@ class NormalAgent(RangeReader):
                  raise_edge: float = 1.45, bluff: float = 0.1, semi_bluff: float = 0.33,
                  cbet: float = 0.5) -> None:
         super().__init__(rng, samples=samples)
+        self.session = Session()
         self.value = value
         self.raise_edge = raise_edge
         self.bluff = bluff
@@ -102,7 +112,12 @@ class NormalAgent(RangeReader):
         self.cbet = cbet
 
     def hand_over(self, obs: Observation) -> None:
-        """See a finished hand (the normal AI learns nothing across hands)."""
+        """Count a finished hand's public actions into the table's frequencies."""
+        self.session.record(obs)
+
+    def tendencies(self, obs: Observation, seat: int) -> Read:
+        """How often the table as a whole bets, raises and calls (typical until seen)."""
+        return self.session.table_read(obs)
 
     def __call__(self, obs: Observation) -> Action:
         spot = Spot(obs)
@@ -163,9 +178,20 @@ class NormalAgent(RangeReader):
         edge = self.raise_edge * (0.86 if spot.street == 0 else 1.0)
         if rel >= edge and spot.aggressive() is not None:
             return spot.sized(1.0 if spot.street == 0 else 0.8)
-        margin = 0.0 if spot.in_position else (0.06 if spot.street == 0 else 0.03)
+        margin = 0.0 if spot.in_position or spot.street == 3 else (0.06 if spot.street == 0 else 0.03)
         if spot.stack <= spot.to_call:  # all-in to call: nothing left to realise
             margin = 0.0
-        if equity >= spot.pot_odds + margin:
+        if equity >= spot.pot_odds + margin or self.near_nuts(spot):
             return spot.check_or_call()
         return spot.check_or_fold()
+
+    def near_nuts(self, spot: Spot) -> bool:
+        """Fixed limit: whether the hand wins :data:`NEAR_NUTS` of the pot against any hand at all.
+
+        One fixed-limit bet costs a small part of the pot, so such a hand
+        never folds to it, whatever the bettor's range is read to be.
+        """
+        if not spot.limit or spot.street == 0:
+            return False
+        table = self.table(spot.obs)
+        return table.equity([table.live.astype(np.float64)]) >= NEAR_NUTS

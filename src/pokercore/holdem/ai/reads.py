@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 
@@ -39,10 +40,15 @@ from ..actions import AGGRESSIVE
 from ..observation import Observation
 from .spot import ACTIONS, street_index
 
-__all__ = ["SHARPNESS", "TYPICAL", "Tendencies", "aggressive", "checked", "narrow", "passive", "places"]
+__all__ = ["FLOOR", "SHARPNESS", "SIZE_EDGES", "TYPICAL", "Read", "Shares", "Tendencies", "aggressive", "checked",
+           "narrow", "passive", "places", "size_bucket", "size_factor", "size_fraction"]
 
 #: Width (in range share) of the soft step from "never" to "always".
 SHARPNESS = 0.05
+#: Share of a range kept as "any hand" however many bets and raises it made (bets do not compound to the nuts).
+FLOOR = 0.04
+#: Bet sizes (the raise part over the pot after a call) that split small, medium and large bets.
+SIZE_EDGES = (0.45, 0.85)
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,64 @@ class Tendencies:
     def scaled(self, **shares: float) -> Tendencies:
         """A copy with some shares replaced (each clipped into [0.01, 0.99])."""
         return replace(self, **{k: float(min(0.99, max(0.01, v))) for k, v in shares.items()})
+
+    def situation(self, street: int, raises: int, fraction: float | None = None) -> Shares:
+        """The shares at a decision on ``street`` after ``raises`` bets and raises (preflop: the blind is none).
+
+        Every raise beyond the first halves the aggressive share (and the
+        bluffs) and narrows the calls.  ``fraction`` is the size of the bet
+        or raise being read (:func:`size_fraction`): bigger bets are read as
+        narrower (:func:`size_factor`).
+        """
+        size = 1.0 if fraction is None else size_factor(fraction)
+        if street == 0 and raises == 0:
+            agg, call = self.open_raise, self.limp
+            bluff = self.bluff
+        elif street == 0:
+            deeper = 0.5 ** (raises - 1)
+            agg, call, bluff = self.reraise * deeper, self.call_raise * deeper ** 0.5, self.bluff * deeper
+        elif raises == 0:
+            agg, call, bluff = self.bet, 0.0, self.bluff
+        else:
+            deeper = 0.5 ** (raises - 1)
+            agg, call, bluff = self.raise_bet * deeper, self.call_bet * deeper ** 0.5, self.bluff * deeper
+        return Shares(min(0.99, agg * size), call, bluff, self.trap, agg)
+
+
+@dataclass(frozen=True)
+class Shares:
+    """What a player does at one kind of decision, as shares of the hands it holds there.
+
+    Attributes
+    ----------
+    aggressive : float
+        Share of its hands that bet or raise (of this size, for a read that knows sizes).
+    call : float
+        Share that call (limp before the flop).
+    bluff : float
+        Chance that a bet or raise comes with any hand at all.
+    trap : float
+        Share of its strongest hands that check or call instead.
+    any_aggressive : float
+        Share that bet or raise at all, whatever the size (what a check or call is read against).
+    """
+
+    aggressive: float
+    call: float
+    bluff: float
+    trap: float
+    any_aggressive: float
+
+
+class Read(Protocol):
+    """Anything :func:`narrow` reads a player with: a :class:`Tendencies` or a learned read."""
+
+    def situation(self, street: int, raises: int, fraction: float | None = None) -> Shares:
+        """The player's shares at a decision on ``street`` after ``raises`` bets and raises.
+
+        ``fraction``: the size of the bet or raise being read, as a share of the pot after a call.
+        """
+        ...
 
 
 #: The tendencies the normal AI assumes of every opponent.
@@ -129,19 +193,28 @@ def places(weights: np.ndarray, strength: np.ndarray) -> np.ndarray:
     return out
 
 
-def _size_factor(added: int, pot_before: int, to_call: int) -> float:
-    """How much narrower than usual a bet of this size is (a pot-size bet: 0.8; a third of the pot: 1.3)."""
+def size_fraction(added: int, pot_before: int, to_call: int) -> float:
+    """The raise part of a bet or raise over the pot after a call (a pot-size bet: 1.0)."""
     if pot_before + to_call <= 0:
-        return 1.0
-    fraction = max(0.05, (added - to_call) / (pot_before + to_call))
-    return float(min(1.4, max(0.5, (0.6 / fraction) ** 0.5)))
+        return 0.6
+    return max(0.05, (added - to_call) / (pot_before + to_call))
+
+
+def size_bucket(fraction: float) -> int:
+    """0 small (under 0.45 of the pot), 1 medium, 2 large (0.85 of the pot or more)."""
+    return 0 if fraction < SIZE_EDGES[0] else 1 if fraction < SIZE_EDGES[1] else 2
+
+
+def size_factor(fraction: float) -> float:
+    """How much wider than usual a bet of this size is (a pot-size bet: 0.77; a third of the pot: 1.34)."""
+    return float(min(1.4, max(0.5, (0.6 / max(0.05, fraction)) ** 0.5)))
 
 
 def narrow(
     obs: Observation,
     strength_of: Callable[[int], np.ndarray],
     live: np.ndarray,
-    tendencies: Callable[[int], Tendencies],
+    tendencies: Callable[[int], Read],
     seats: Sequence[int] | None = None,
 ) -> dict[int, np.ndarray]:
     """The range of each opponent in ``seats`` (default: the live ones), weights over the candidates.
@@ -156,14 +229,17 @@ def narrow(
     live : (K,) bool
         Candidates that share no card with the AI's hand or the board.
     tendencies : callable
-        ``tendencies(seat)`` gives the opponent's :class:`Tendencies`.
+        ``tendencies(seat)`` gives the opponent's :class:`Read` (a
+        :class:`Tendencies`, or the frequencies learned over a session).
     seats : sequence of int, optional
         The opponents to read.
 
     Returns
     -------
     dict
-        seat -> (K,) float weights (0 for hands it cannot hold), max 1.
+        seat -> (K,) float weights (0 for hands it cannot hold), max 1.  A
+        range that bet or raised keeps :data:`FLOOR` of its weight on every
+        live hand, so a string of raises never reads as the nuts alone.
     """
     seats = obs.opponents if seats is None else tuple(seats)
     weights = {s: live.astype(np.float64) for s in seats}
@@ -174,6 +250,7 @@ def narrow(
     pot = 0
     bets: dict[int, int] = {}
     strength: np.ndarray | None = None
+    aggressed: set[int] = set()
     for e in obs.events:
         street = street_index(e.street)
         if street != current:
@@ -198,35 +275,34 @@ def narrow(
             t = tend[e.seat]
             like = _likelihood(e.kind, street, raises, facing, e.chips, pot_before, q, t)
             w = w * like
+            if e.kind in AGGRESSIVE:
+                aggressed.add(e.seat)
             top = w.max()
             weights[e.seat] = w / top if top > 0 else live.astype(np.float64)
         if e.kind in AGGRESSIVE:
             raises += 1
             level = max(level, e.to)
+    base = live.astype(np.float64)
+    for seat in aggressed:
+        w = weights[seat]
+        total = w.sum()
+        if total > 0:
+            w = (1.0 - FLOOR) * w / total + FLOOR * base / max(1.0, base.sum())
+            weights[seat] = w / w.max()
     return weights
 
 
 def _likelihood(kind: str, street: int, raises: int, facing: int, added: int, pot_before: int,
-                q: np.ndarray, t: Tendencies) -> np.ndarray:
+                q: np.ndarray, t: Read) -> np.ndarray:
     """How likely ``kind`` is with each hand (places ``q``) in this situation."""
-    size = _size_factor(added, pot_before, facing) if kind in AGGRESSIVE else 1.0
-    if street == 0:
-        if raises == 0:  # nobody raised yet: open, limp, or the big blind checks
-            if kind in AGGRESSIVE:
-                return aggressive(q, t.open_raise * size, t.bluff)
-            if kind == "call":
-                return passive(q, t.limp, t.open_raise, trap=1.0 - t.trap)
-            return checked(q, t.open_raise, t.trap)
-        deeper = 0.5 ** (raises - 1)
-        if kind in AGGRESSIVE:
-            return aggressive(q, t.reraise * deeper * size, t.bluff * deeper)
-        return passive(q, t.call_raise * deeper ** 0.5, t.reraise * deeper, trap=1.0 - t.trap)
-    if facing <= 0:
-        if kind in AGGRESSIVE:
-            return aggressive(q, t.bet * size, t.bluff)
-        return checked(q, t.bet, t.trap)
-    deeper = 0.5 ** max(0, raises - 1)
     if kind in AGGRESSIVE:
-        return aggressive(q, t.raise_bet * deeper * size, t.bluff * deeper)
-    return passive(q, t.call_bet * deeper ** 0.5, t.raise_bet * deeper, trap=1.0 - t.trap)
-
+        sh = t.situation(street, raises, size_fraction(added, pot_before, facing))
+        return aggressive(q, sh.aggressive, sh.bluff)
+    sh = t.situation(street, raises)
+    if street == 0 and raises == 0:  # nobody raised yet: limp, or the big blind checks
+        if kind == "call":
+            return passive(q, sh.call, sh.any_aggressive, trap=1.0 - sh.trap)
+        return checked(q, sh.any_aggressive, sh.trap)
+    if facing <= 0:
+        return checked(q, sh.any_aggressive, sh.trap)
+    return passive(q, sh.call, sh.any_aggressive, trap=1.0 - sh.trap)

@@ -40,14 +40,22 @@ from dataclasses import dataclass, field
 
 from ..actions import AGGRESSIVE
 from ..observation import Observation
-from .reads import TYPICAL, Tendencies
-from .spot import ACTIONS
+from .reads import TYPICAL, Shares, size_bucket, size_factor, size_fraction
+from .spot import ACTIONS, street_index
 from .strength import made_hand
 
-__all__ = ["PRIOR", "SeatStats", "Session"]
+__all__ = ["PRIOR", "TABLE_PRIOR", "LearnedRead", "SeatStats", "Session", "boldness"]
 
-#: Pseudo-decisions of a typical player added to every rate.
+#: Pseudo-decisions of a typical player added to every rate of one opponent (the hard AI's reads).
 PRIOR = 6.0
+#: Pseudo-decisions added to the rates of the whole table (the normal AI's reads).
+TABLE_PRIOR = 12.0
+
+
+def _grid(*shape: int) -> list:  # type: ignore[type-arg]
+    if len(shape) == 1:
+        return [0] * shape[0]
+    return [_grid(*shape[1:]) for _ in range(shape[0])]
 
 
 @dataclass
@@ -66,6 +74,32 @@ class SeatStats:
     river_shows: int = 0    #: showdowns after it bet or raised the river
     river_bluffs: int = 0   #: ... with no pair of its own
     shown: list[tuple[int, ...]] = field(default_factory=list)  #: hands it showed
+    #: decisions by street (0 preflop .. 3 river) and bets and raises before it (0, 1, 2 or more)
+    chances_at: list[list[int]] = field(default_factory=lambda: _grid(4, 3))
+    #: ... that were bets or raises, by size (:func:`~.reads.size_bucket`: small, medium, large)
+    aggressive_at: list[list[list[int]]] = field(default_factory=lambda: _grid(4, 3, 3))
+    #: ... that were calls (preflop with no raise yet: limps)
+    calls_at: list[list[int]] = field(default_factory=lambda: _grid(4, 3))
+
+    def aggression_rate(self, street: int, depth: int, prior: float = PRIOR) -> float:
+        """Share of its decisions on ``street`` facing ``depth`` bets and raises (2: two or more) that bet or raise.
+
+        Shrunk towards the typical player's share by ``prior`` pseudo-decisions.
+        """
+        typical = TYPICAL.situation(street, depth).any_aggressive
+        return (sum(self.aggressive_at[street][depth]) + prior * typical) / (self.chances_at[street][depth] + prior)
+
+    def add(self, other: SeatStats) -> None:
+        """Add another player's counts to these (the whole table's counts)."""
+        for name in ("hands", "vpip", "pfr", "chances", "bets", "faced", "folds", "calls", "raises",
+                     "river_shows", "river_bluffs"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for st in range(4):
+            for d in range(3):
+                self.chances_at[st][d] += other.chances_at[st][d]
+                self.calls_at[st][d] += other.calls_at[st][d]
+                for b in range(3):
+                    self.aggressive_at[st][d][b] += other.aggressive_at[st][d][b]
 
     def _rate(self, count: int, total: int, typical: float) -> float:
         return (count + PRIOR * typical) / (total + PRIOR)
@@ -106,11 +140,84 @@ class SeatStats:
         return self._rate(self.river_bluffs, self.river_shows, TYPICAL.bluff)
 
 
+def boldness(stats: SeatStats, pseudo: float = 3.0) -> float:
+    """How much more often than a typical player this one bets and raises, as an odds ratio over all its decisions.
+
+    The odds of its bets and raises over all the decisions counted, against
+    the odds a typical player would have had at the same decisions, each
+    with ``pseudo`` decisions of either kind added (1.0 until seen).  A
+    player who raises everything has a large ratio (its rare kinds of
+    decisions, such as facing a third raise, are then read as aggressive
+    too); a rock a small one.
+    """
+    seen = expected = total = 0.0
+    for street in range(4):
+        for d in range(3):
+            n = stats.chances_at[street][d]
+            if n:
+                total += n
+                seen += sum(stats.aggressive_at[street][d])
+                expected += n * TYPICAL.situation(street, d).any_aggressive
+    if total == 0:
+        return 1.0
+    ratio = (seen + pseudo) / (total - seen + pseudo)
+    typical = (expected + pseudo) / (total - expected + pseudo)
+    return float(ratio / typical)
+
+
+class LearnedRead:
+    """How one opponent (or a whole table) acts, from the frequencies counted over a session.
+
+    At each kind of decision (street, and bets and raises already made:
+    none, one, two or more) the share of hands it bets or raises with is the
+    share of such decisions in which it did, shrunk towards the typical
+    player's share (:data:`~.reads.TYPICAL`) by ``prior`` pseudo-decisions,
+    and likewise for calls.  The typical share it is shrunk towards is
+    first scaled by the opponent's :func:`boldness` over all its decisions,
+    so a kind of decision seen only a few times is read from the rest.  An opponent that raises everything is read as
+    raising with almost any hand; a rock, as raising with few.  The size of
+    a no-limit bet narrows the range as it does for a typical player
+    (:func:`~.reads.size_factor`) only as long as the opponent has seldom
+    bet that size: the more often it has, the less its size says.
+
+    Parameters
+    ----------
+    stats : SeatStats
+        The counts.
+    prior : float
+        Pseudo-decisions of a typical player added to every rate.
+    """
+
+    def __init__(self, stats: SeatStats, prior: float = PRIOR) -> None:
+        self.stats = stats
+        self.prior = float(prior)
+        self.boldness = boldness(stats)
+
+    def situation(self, street: int, raises: int, fraction: float | None = None) -> Shares:
+        """The shares at a decision on ``street`` after ``raises`` bets and raises, for a bet of ``fraction``."""
+        st, k = self.stats, self.prior
+        d = min(raises, 2)
+        typical = TYPICAL.situation(street, raises)
+        n = st.chances_at[street][d]
+        counts = st.aggressive_at[street][d]
+        odds = typical.any_aggressive / (1.0 - typical.any_aggressive) * self.boldness
+        agg = (sum(counts) + k * odds / (1.0 + odds)) / (n + k)
+        call = (st.calls_at[street][d] + k * typical.call) / (n + k)
+        share = agg
+        if fraction is not None:
+            seen = counts[size_bucket(fraction)]
+            share = agg * size_factor(fraction) ** (k / (k + seen))
+        bluff_seen = st.bluff_rate / TYPICAL.bluff
+        bluff = min(0.9, typical.bluff * bluff_seen + 0.4 * max(0.0, agg - 0.5))
+        return Shares(float(min(0.99, share)), float(min(0.99, call)), float(bluff), TYPICAL.trap, float(agg))
+
+
 class Session:
     """What an agent has seen each opponent do over the hands of a session."""
 
     def __init__(self) -> None:
         self._stats: dict[tuple[int, int], SeatStats] = {}
+        self._tables: dict[int, SeatStats] = {}
         self._seen: set[tuple[int, int, tuple[int, ...]]] = set()
 
     def _key(self, obs: Observation, seat: int) -> tuple[int, int]:
@@ -130,10 +237,17 @@ class Session:
         self._seen.add(key)
         if len(self._seen) > 4096:
             self._seen.clear()
+        table = self.table_stats(obs)
         for seat in range(obs.seats):
             if seat == obs.seat or not obs.dealt_in[seat]:
                 continue
-            self._record_seat(obs, seat, self.stats(obs, seat))
+            st = self.stats(obs, seat)
+            self._record_seat(obs, seat, st)
+            self._record_seat(obs, seat, table)
+
+    def table_stats(self, obs: Observation) -> SeatStats:
+        """The counts of every opponent seen at tables of this size, added together."""
+        return self._tables.setdefault(obs.seats, SeatStats())
 
     @staticmethod
     def _record_seat(obs: Observation, seat: int, st: SeatStats) -> None:
@@ -142,18 +256,32 @@ class Session:
         street = ""
         vpip = pfr = False
         river_aggr = False
+        raises = pot = 0
         for e in obs.events:
             if e.street != street:
-                street, bets = e.street, {}
+                street, bets, raises = e.street, {}, 0
             top = max(bets.values(), default=0)
             if e.kind not in ACTIONS:
                 if e.kind != "return":
                     bets[e.seat] = e.to
+                pot += e.chips if e.kind != "return" else -e.chips
                 continue
             facing = top - bets.get(e.seat, 0)
             bets[e.seat] = e.to
+            pot_before = pot
+            pot += e.chips
+            depth = min(raises, 2)
+            if e.kind in AGGRESSIVE:
+                raises += 1
             if e.seat != seat:
                 continue
+            s = street_index(street)
+            if s < 4:
+                st.chances_at[s][depth] += 1
+                if e.kind in AGGRESSIVE:
+                    st.aggressive_at[s][depth][size_bucket(size_fraction(e.chips, pot_before, facing))] += 1
+                elif e.kind == "call":
+                    st.calls_at[s][depth] += 1
             if street == "preflop":
                 vpip = vpip or e.kind in ("call", "bet", "raise")
                 pfr = pfr or e.kind in AGGRESSIVE
@@ -177,19 +305,10 @@ class Session:
                 st.river_shows += 1
                 st.river_bluffs += made_hand(shown, obs.board) == "nothing"
 
-    def tendencies(self, obs: Observation, seat: int) -> Tendencies:
-        """The :class:`~.reads.Tendencies` the player in ``seat`` has shown (typical until seen)."""
-        st = self._stats.get(self._key(obs, seat))
-        if st is None or st.hands == 0:
-            return TYPICAL
-        vpip, pfr = st.vpip_rate, st.pfr_rate
-        return TYPICAL.scaled(
-            open_raise=pfr,
-            limp=max(0.01, vpip - pfr),
-            call_raise=max(0.05, vpip - pfr) * 0.8 + 0.05,
-            reraise=pfr * 0.3,
-            bet=st.bet_rate,
-            call_bet=st.call_rate,
-            raise_bet=st.raise_rate,
-            bluff=st.bluff_rate * 0.8 + 0.4 * max(0.0, st.bet_rate - 0.5),
-        )
+    def tendencies(self, obs: Observation, seat: int) -> LearnedRead:
+        """The :class:`LearnedRead` of the player in ``seat`` (a typical player's until seen)."""
+        return LearnedRead(self.stats(obs, seat), PRIOR)
+
+    def table_read(self, obs: Observation) -> LearnedRead:
+        """The :class:`LearnedRead` of the whole table: every opponent's decisions counted together."""
+        return LearnedRead(self.table_stats(obs), TABLE_PRIOR)
