@@ -65,3 +65,22 @@ def test_refusals_from_the_library_are_pokercore_errors(tmp_path: Path):
         main(["pushfold", "--stack", "1.05", "--ante", "0.1"])
     with pytest.raises(PokercoreError, match="does not exist"):
         main(["pushfold", "--stack", "10", "--json", str(tmp_path / "no" / "r.json")])
+
+
+def test_icm_with_blinds_solves_three_handed_push_fold(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    target = tmp_path / "t.json"
+    assert main(["icm", "--stacks", "5000", "3000", "2000", "--payouts", "50", "30", "20",
+                 "--blinds", "150", "300", "--json", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "Three-handed push/fold at blinds 150/300, valued by ICM" in out
+    assert sum(line.startswith("AA ") for line in out.splitlines()) == 6  # a grid per decision
+    assert "epsilon" in out
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert set(data["fractions"]) == {"btn_push", "sb_push", "sb_call", "bb_call_sb", "bb_call_btn",
+                                      "bb_call_both"}
+    assert data["epsilon"] <= 0.001 and data["converged"]
+
+
+def test_icm_with_blinds_needs_three_stacks():
+    with pytest.raises(PokercoreError, match="3 numbers"):
+        main(["icm", "--stacks", "5000", "3000", "--payouts", "70", "30", "--blinds", "150", "300"])

@@ -28,7 +28,7 @@ from typing import Any
 from ..holdem.grid import range_grid
 from ..ranges import parse_range
 from ..sim.files import atomic_write, check_writable
-from ..solver import MAX_ICM_PLAYERS, MAX_STACK, icm, push_fold
+from ..solver import MAX_ICM_PLAYERS, MAX_STACK, icm, icm_push_fold, push_fold
 from .args import MAX_TEXT
 
 __all__ = ["build_parser", "main"]
@@ -78,6 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"each player's chips (2 to {MAX_ICM_PLAYERS} players)")
     ic.add_argument("--payouts", required=True, nargs="+", type=_number(0.0, True, "a payout"),
                     help="the prizes from first place down (amounts, or shares of the prize pool)")
+    ic.add_argument("--blinds", nargs=2, metavar=("SB", "BB"), type=_number(0.0, False, "a blind in chips"),
+                    help="with three stacks (button, small blind, big blind): also solve push/fold at these "
+                         "blinds, every result valued by ICM")
+    ic.add_argument("--ante", default=0.0, type=_number(0.0, True, "an ante in chips"),
+                    help="each player's ante in chips, with --blinds (default 0)")
     ic.add_argument("--json", metavar="F", help="also write the result as JSON to file F ('-': print it "
                                                 "instead of the text)")
     return p
@@ -91,9 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.what == "pushfold":
         result: Any = push_fold(args.stack, args.ante, target=args.target)
         text = _pushfold_text(result)
-    else:
+    elif args.blinds is None:
         result = icm(args.stacks, args.payouts)
         text = _icm_text(result)
+    else:
+        result = icm_push_fold(args.stacks, args.payouts, args.blinds[0], args.blinds[1], args.ante)
+        text = _icm_text(icm(args.stacks, args.payouts)) + "\n\n" + _icm_push_fold_text(result)
     if args.json == "-":
         print(json.dumps(result.to_dict(), indent=1, allow_nan=False))
         return 0
@@ -141,4 +149,27 @@ def _icm_text(r: Any) -> str:
     lines = [f"player  {'stack':>{width}}  {'equity':>9}  share"]
     for i, (s, e) in enumerate(zip(r.stacks, r.equities, strict=True)):
         lines.append(f"{i + 1:>6}  {s:>{width},.0f}  {e:>9.2f}  {e / total:.2%}")
+    return "\n".join(lines)
+
+
+_DECISION_TEXT = {
+    "btn_push": "Button pushes",
+    "sb_push": "Small blind pushes after the button folds",
+    "sb_call": "Small blind calls the button's push",
+    "bb_call_sb": "Big blind calls the small blind's push",
+    "bb_call_btn": "Big blind calls the button's push",
+    "bb_call_both": "Big blind calls the button's push and the small blind's call",
+}
+
+
+def _icm_push_fold_text(r: Any) -> str:
+    ante = f", ante {r.ante:g}" if r.ante else ""
+    lines = [f"Three-handed push/fold at blinds {r.small_blind:g}/{r.big_blind:g}{ante}, valued by ICM"]
+    for name, words in _DECISION_TEXT.items():
+        lines += ["", f"{words}: {r.fractions[name]:.2%} of hands", _grid(r.range_of(name))]
+    seats = ", ".join(f"{seat} {e:.2f}" for seat, e in zip(("button", "small blind", "big blind"), r.equities,
+                                                           strict=True))
+    lines += ["", f"equity with these strategies: {seats}",
+              f"epsilon {r.epsilon:.2g} (the most a seat gains per hand by a best response) after {r.rounds} "
+              f"rounds of fictitious play" + ("" if r.converged else " (target not reached)")]
     return "\n".join(lines)

@@ -202,8 +202,10 @@ def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind
     the order of their starting stacks.  Fictitious play (each round every
     seat best-responds to the others' average strategies) runs until no
     seat gains more than ``target`` per hand by a best response, or
-    ``max_rounds`` rounds: three-player games have no convergence
-    guarantee, so the result states that measure (``epsilon``).
+    ``max_rounds`` rounds; every 10 rounds the averages and the averages
+    rounded to pure actions are measured, and the least exploitable
+    profile is kept.  Three-player games have no convergence guarantee,
+    so the result states that measure (``epsilon``).
 
     Two approximations keep it fast: the deal of three classes is weighed
     by their pairwise card removal (exact for every pair of seats), and a
@@ -224,7 +226,7 @@ def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind
     ante : float, default 0
         Each player's ante in chips.
     target : float, optional
-        The ``epsilon`` to reach, in the payouts' unit (default 0.05% of
+        The ``epsilon`` to reach, in the payouts' unit (default 0.001% of
         the prize pool).
     max_rounds : int, default 400
         Most fictitious-play rounds (1 to 100,000).
@@ -263,7 +265,7 @@ def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind
                 f"stacks[{seat}] = {s[seat]:g}: the {name} must have chips behind its ante and blind "
                 f"({posted:g}); give a larger stack or smaller forced bets")
     pool = float(sum(pay))
-    tgt = 5e-4 * pool if target is None else number(target, "target", low=0.0, low_ok=False,
+    tgt = 1e-5 * pool if target is None else number(target, "target", low=0.0, low_ok=False,
                                                      error=SolverInputError)
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)) \
             or not 1 <= max_rounds <= 100_000:

@@ -223,17 +223,30 @@ def best_gains(g: Table3, s: dict[str, np.ndarray]) -> np.ndarray:
 
 def fictitious_play(g: Table3, rounds: int, target: float, check: int = 10
                     ) -> tuple[dict[str, np.ndarray], int, np.ndarray]:
-    """Fictitious play until the most any seat gains is at most ``target`` or ``rounds`` run out."""
+    """Fictitious play until no seat gains more than ``target`` or ``rounds`` run out.
+
+    Every ``check`` rounds two profiles are measured: the averages, and the
+    averages rounded to pure actions (once the averages settle, the rounded
+    profile is usually far closer to an equilibrium: 0.0008 against 0.0044
+    of a 100 pool after 80 rounds at 5000/3000/2000, 150/300).  The least
+    exploitable profile seen is returned, with its gains and the rounds run.
+    """
     avg = {name: np.full(169, 0.5) for name in DECISIONS}
-    gains = best_gains(g, avg)
+    best_profile = {k: v.copy() for k, v in avg.items()}
+    best_gains_seen = best_gains(g, avg)
     done = 0
     for t in range(1, rounds + 1):
-        best = {name: (act > fold).astype(np.float64) for name, (act, fold) in values(g, avg).items()}
+        reply = {name: (act > fold).astype(np.float64) for name, (act, fold) in values(g, avg).items()}
         for name in DECISIONS:  # the uniform start only seeds the first best responses
-            avg[name] += (best[name] - avg[name]) / t
+            avg[name] += (reply[name] - avg[name]) / t
         done = t
         if t % check == 0 or t == rounds:
-            gains = best_gains(g, avg)
-            if gains.max() <= target:
+            rounded = {k: (v > 0.5).astype(np.float64) for k, v in avg.items()}
+            for profile in (avg, rounded):
+                gains = best_gains(g, profile)
+                if gains.max() < best_gains_seen.max():
+                    best_profile = {k: v.copy() for k, v in profile.items()}
+                    best_gains_seen = gains
+            if best_gains_seen.max() <= target:
                 break
-    return avg, done, gains
+    return best_profile, done, best_gains_seen

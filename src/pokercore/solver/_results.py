@@ -167,6 +167,15 @@ class IcmPushFoldResult:
             raise SolverInputError(f"decision must be one of {', '.join(self.strategies)}, got {decision!r}")
         return self.strategies[decision][_index(hand)]
 
+    def range_of(self, decision: str) -> str:
+        """A decision's hands in range notation, weights rounded to 4 decimals (``""``: no hand)."""
+        from ._errors import SolverInputError
+        from ._pushfold import range_text
+
+        if decision not in self.strategies:
+            raise SolverInputError(f"decision must be one of {', '.join(self.strategies)}, got {decision!r}")
+        return range_text(self.strategies[decision])
+
     def to_dict(self) -> dict[str, Any]:
         """The result as plain JSON types; each decision's weights as ``{class: weight}`` of the classes acting."""
         from ._pushfold import range_text
