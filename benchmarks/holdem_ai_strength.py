@@ -10,8 +10,12 @@ chips averaged over the rotations; CIs are 1.96 standard errors over deals.
 
 * ``ladder``: ``A:B`` heads-up (A B) and six-handed (A B A B A B, A's net
   per seat-hand) for each pair of ``--pairs``.
-* ``styles``: every AI of ``--ais`` heads-up against every style of
-  ``--styles`` (maniac, rock, station, tag), all on the same deals.
+* ``styles``: every AI of ``--ais`` against every style of ``--styles``
+  (maniac, rock, station, tag), heads-up and six-handed (``--players``:
+  one AI and five copies of the style), all on the same deals, with hard
+  minus easy on those deals.
+* ``mixed``: every AI at a six-handed table with maniac, rock, station,
+  tag and call, on the same deals.
 * ``times``: decision times (p50, p95, max) of each AI of ``--ais`` at a
   six-handed table against the others, per variant.
 
@@ -19,7 +23,8 @@ chips averaged over the rotations; CIs are 1.96 standard errors over deals.
         --pairs hard:normal normal:easy easy:call hard:easy --workers 2
     python benchmarks/holdem_ai_strength.py ladder --variant nl --deals 300 --players 6 \
         --pairs hard:normal normal:easy easy:call --workers 2
-    python benchmarks/holdem_ai_strength.py styles --variant nl --deals 2000 --workers 2
+    python benchmarks/holdem_ai_strength.py styles --variant fl --deals 300 --players 2 6
+    python benchmarks/holdem_ai_strength.py mixed --variant nl --deals 300
     python benchmarks/holdem_ai_strength.py times --hands 150
 
 The figures and what they show are in docs/holdem_ai.md.
@@ -62,14 +67,47 @@ def ladder(args: argparse.Namespace) -> None:
             print(f"{seats:<10} {a:>7} vs {b:<7} {_ci(net)}  ({time.perf_counter() - t:.0f} s)", flush=True)
 
 
+def table_match(agents: list[str], deals: int, seed: int, workers: int, variant: str) -> np.ndarray:
+    """The first agent's net chips per hand at the table ``agents``, one entry per deal."""
+    r = simulate("holdem", agents, deals=deals, seed=seed, workers=workers, duplicate=True, progress=False,
+                 keep_payoffs=True, options={"variant": variant})
+    net: np.ndarray = r.payoffs[:, 0]
+    return net
+
+
 def styles(args: argparse.Namespace) -> None:
-    print(f"variant {args.variant}, heads-up, {args.deals} deals each, seed {args.seed}, duplicate; "
-          "the AI's chips per hand, 95% CI")
-    for style in args.styles:
-        for ai in args.ais:
-            t = time.perf_counter()
-            net = pair_match(ai, style, 2, args.deals, args.seed, args.workers, args.variant)
-            print(f"{ai:>7} vs {style:<8} {_ci(net)}  ({time.perf_counter() - t:.0f} s)", flush=True)
+    """Each AI against each style: heads-up (AI, style) and six-handed (the AI and five copies of the style).
+
+    The deals depend on the seed only, so every AI meets the same cards: the
+    last lines give hard minus easy on the same deals.
+    """
+    for players in args.players:
+        seats = "heads-up" if players == 2 else f"{players}-handed, one AI and {players - 1} of the style"
+        print(f"variant {args.variant}, {seats}, {args.deals} deals each, seed {args.seed}, duplicate; "
+              "the AI's chips per hand, 95% CI", flush=True)
+        for style in args.styles:
+            nets = {}
+            for ai in args.ais:
+                t = time.perf_counter()
+                nets[ai] = table_match([ai] + [style] * (players - 1), args.deals, args.seed, args.workers,
+                                       args.variant)
+                print(f"{ai:>7} vs {style:<8} {_ci(nets[ai])}  ({time.perf_counter() - t:.0f} s)", flush=True)
+            if "hard" in nets and "easy" in nets:
+                print(f"{'hard - easy':>11} {style:<4} {_ci(nets['hard'] - nets['easy'])}", flush=True)
+
+
+def mixed(args: argparse.Namespace) -> None:
+    """Each AI at a six-handed table with the four styles and a calling player, on the same deals."""
+    others = ["maniac", "rock", "station", "tag", "call"]
+    print(f"variant {args.variant}, six-handed: the AI, {', '.join(others)}; {args.deals} deals, seed "
+          f"{args.seed}, duplicate; the AI's chips per hand, 95% CI", flush=True)
+    nets = {}
+    for ai in args.ais:
+        t = time.perf_counter()
+        nets[ai] = table_match([ai] + others, args.deals, args.seed, args.workers, args.variant)
+        print(f"{ai:>7} mixed    {_ci(nets[ai])}  ({time.perf_counter() - t:.0f} s)", flush=True)
+    if "hard" in nets and "easy" in nets:
+        print(f"{'hard - easy':>11}      {_ci(nets['hard'] - nets['easy'])}", flush=True)
 
 
 def times(args: argparse.Namespace) -> None:
@@ -104,7 +142,7 @@ def times(args: argparse.Namespace) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=("ladder", "styles", "times"))
+    p.add_argument("mode", choices=("ladder", "styles", "mixed", "times"))
     p.add_argument("--variant", default="nl", choices=("nl", "fl", "plo"))
     p.add_argument("--variants", nargs="+", default=["nl", "fl", "plo"])
     p.add_argument("--deals", type=int, default=1000)
@@ -116,7 +154,7 @@ def main() -> None:
     p.add_argument("--ais", nargs="+", default=["easy", "normal", "hard"])
     p.add_argument("--styles", nargs="+", default=["maniac", "rock", "station", "tag"])
     args = p.parse_args()
-    {"ladder": ladder, "styles": styles, "times": times}[args.mode](args)
+    {"ladder": ladder, "styles": styles, "mixed": mixed, "times": times}[args.mode](args)
 
 
 if __name__ == "__main__":
