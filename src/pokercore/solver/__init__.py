@@ -35,16 +35,17 @@ import numpy as np
 from ._classes import CLASSES
 from ._errors import IcmTooLargeError, InvalidPayoutsError, InvalidStacksError, SolverInputError, number
 from ._icm import MAX_ICM_PLAYERS, MAX_ICM_SETS, check_payouts, check_stacks, icm_places
+from ._icm3 import DECISIONS
 from ._results import IcmPushFoldResult, IcmResult, PushFoldResult
 
 __all__ = [
-    "HAND_CLASSES", "ICM_DECISIONS", "MAX_ICM_PLAYERS", "MAX_ICM_SETS", "MAX_STACK", "IcmPushFoldResult",
-    "IcmResult", "IcmTooLargeError", "InvalidPayoutsError", "InvalidStacksError", "PushFoldResult",
+    "HAND_CLASSES", "ICM_DECISIONS", "MAX_ICM_PLAYERS", "MAX_ICM_SETS", "MAX_ITERATIONS", "MAX_STACK",
+    "IcmPushFoldResult", "IcmResult", "IcmTooLargeError", "InvalidPayoutsError", "InvalidStacksError", "PushFoldResult",
     "SolverInputError", "icm", "icm_push_fold", "push_fold",
 ]
 
 #: The decisions of three-handed push/fold (:func:`icm_push_fold`), in the order they can happen.
-ICM_DECISIONS: tuple[str, ...] = ("btn_push", "sb_push", "sb_call", "bb_call_sb", "bb_call_btn", "bb_call_both")
+ICM_DECISIONS: tuple[str, ...] = DECISIONS
 
 #: The 169 starting-hand classes in grid order (rows and columns from the ace down; suited above the diagonal).
 HAND_CLASSES: tuple[str, ...] = CLASSES
@@ -249,7 +250,7 @@ def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind
     >>> round(sum(r.equities), 9)  # the prize pool, shared
     100.0
     """
-    from ._icm3 import DECISIONS, Table3, fictitious_play, values
+    from ._icm3 import Table3, fictitious_play, values
 
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) or len(stacks) != 3:
         raise InvalidStacksError(f"stacks must be 3 numbers (button, small blind, big blind), got {stacks!r:.80}")

@@ -4,14 +4,12 @@ The button pushes or folds; the small blind then pushes or folds (after a
 fold) or calls or folds (facing the push); the big blind calls or folds
 facing one or two all-ins.  Six decisions per starting-hand class:
 
-=====  ====================================================
-``btn_push``   the button's push
-``sb_push``    the small blind's push after the button folds
-``sb_call``    the small blind's call of the button's push
-``bb_call_sb``       the big blind's call of the small blind's push
-``bb_call_btn``      the big blind's call of the button's push (small blind folded)
-``bb_call_both``     the big blind's call of the button's push and the small blind's call
-=====  ====================================================
+- ``btn_push``: the button's push;
+- ``sb_push``: the small blind's push after the button folds;
+- ``sb_call``: the small blind's call of the button's push;
+- ``bb_call_sb``: the big blind's call of the small blind's push;
+- ``bb_call_btn``: the big blind's call of the button's push (small blind folded);
+- ``bb_call_both``: the big blind's call of the button's push and the small blind's call.
 
 Every terminal turns into stacks (side pots paid, two players busted in one
 hand placed by their starting stacks) and then into prizes by
