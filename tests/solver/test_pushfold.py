@@ -105,6 +105,14 @@ def test_the_shipped_table_is_pokercores_exact_equity():
     assert np.abs(e + e.T - 1).max() < 1e-7
 
 
+@pytest.mark.parametrize("hand", ["AA", "72o", "T9s"])
+def test_whole_rows_of_the_table_match_the_engine(hand: str):
+    # A whole row against every class: what `python -m pokercore.solver._table` computes, one call each.
+    row = shipped_equity()[HAND_CLASSES.index(hand)]
+    exact = [equity([hand, other], exact=True).players[0].equity for other in HAND_CLASSES]
+    assert np.abs(row - np.array(exact)).max() < 1e-7
+
+
 def test_the_card_removal_counts_every_pair_of_combos():
     w = meetings()
     assert w.sum() == 1326 * 1225
