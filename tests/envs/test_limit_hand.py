@@ -23,6 +23,7 @@ from pokercore.envs._aec import CardGameAEC
 from pokercore.envs._holdem_driver import HoldemDriver
 from pokercore.envs._holdem_limit import LimitDriver, compiled_limit
 from pokercore.envs._limit_hand import LimitHand
+from pokercore.envs.errors import EnvError
 from pokercore.holdem.config import HoldemConfig
 from pokercore.holdem.engine import HoldemState
 
@@ -54,7 +55,17 @@ def _same_arrays(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
 
 
 def play_side_by_side(cfg: HoldemConfig, slots: int | None, seed: int, hands: int) -> int:
-    """Play ``hands`` hands through both drivers; return the decisions compared."""
+    """Play ``hands`` hands through both drivers; return the decisions compared.
+
+    A table none of whose hands can hold a decision is refused by both alike.
+    """
+    if HoldemDriver(cfg, slots).never_decides() is not None:
+        with pytest.raises(EnvError, match="no hand of this table has a decision") as got:
+            HoldemEnv(config=cfg, history_slots=slots)
+        with pytest.raises(EnvError) as want:
+            CardGameAEC(HoldemDriver(cfg, slots))
+        assert str(got.value) == str(want.value)
+        return 0
     fast = HoldemEnv(config=cfg, history_slots=slots)
     assert isinstance(fast.driver, LimitDriver)
     ref = CardGameAEC(HoldemDriver(cfg, slots))
