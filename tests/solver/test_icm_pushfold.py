@@ -11,6 +11,7 @@ import pytest
 from pokercore.solver import (
     HAND_CLASSES,
     ICM_DECISIONS,
+    IcmPushFoldResult,
     InvalidPayoutsError,
     InvalidStacksError,
     SolverInputError,
@@ -44,21 +45,23 @@ def prizes(btn: float, sb: float, bb: float) -> np.ndarray:
 def tree() -> dict[str, np.ndarray]:
     """Every terminal's prizes per seat as (3, 169, 169, 169) tensors, and the deal weights, worked by hand."""
     e = shipped_equity()
-    ones = np.ones((169, 169, 169))
-    a_b, a_c, b_c = e[:, :, None] * ones, e[:, None, :] * ones, e[None, :, :] * ones
+    a_b, a_c, b_c = e[:, :, None], e[:, None, :], e[None, :, :]  # broadcast over the third seat
+
+    def same(p: np.ndarray) -> np.ndarray:  # a terminal without a showdown: the same in every deal
+        return p[:, None, None, None]
 
     def duel(win: np.ndarray, lose: np.ndarray, p: np.ndarray) -> np.ndarray:
         return win[:, None, None, None] * p[None] + lose[:, None, None, None] * (1 - p[None])
 
     t = {
         # button and small blind fold: the big blind takes the small blind
-        "t1": prizes(5000, 2850, 2150)[:, None, None, None] * ones[None],
+        "t1": same(prizes(5000, 2850, 2150)),
         # small blind pushes, big blind folds: 300 more
-        "t2": prizes(5000, 3300, 1700)[:, None, None, None] * ones[None],
+        "t2": same(prizes(5000, 3300, 1700)),
         # small blind (3000) against big blind (2000)
         "t3": duel(prizes(5000, 5000, 0), prizes(5000, 1000, 4000), b_c),
         # button pushes, both fold: the blinds
-        "t4": prizes(5450, 2850, 1700)[:, None, None, None] * ones[None],
+        "t4": same(prizes(5450, 2850, 1700)),
         # button against big blind, the small blind's 150 in the pot
         "t5": duel(prizes(7150, 2850, 0), prizes(3000, 2850, 4150), a_c),
         # button against small blind, the big blind's 300 in the pot
@@ -67,15 +70,23 @@ def tree() -> dict[str, np.ndarray]:
     # Three-way: main pot 6,000 (all three), side pot 2,000 (button and small blind), 2,000 of the button's back.
     first_btn, first_sb, first_bb = a_b * a_c, (1 - a_b) * b_c, (1 - a_c) * (1 - b_c)
     norm = first_btn + first_sb + first_bb
-    t["t7"] = (prizes(10000, 0, 0)[:, None, None, None] * first_btn[None]
-               + prizes(2000, 8000, 0)[:, None, None, None] * first_sb[None]
-               + prizes(4000, 0, 6000)[:, None, None, None] * (first_bb * a_b)[None]
-               + prizes(2000, 2000, 6000)[:, None, None, None] * (first_bb * (1 - a_b))[None]) / norm[None]
+    orders = [(prizes(10000, 0, 0), first_btn / norm), (prizes(2000, 8000, 0), first_sb / norm),
+              (prizes(4000, 0, 6000), first_bb * a_b / norm), (prizes(2000, 2000, 6000), first_bb * (1 - a_b) / norm)]
+    t["t7"] = np.zeros((3, 169, 169, 169))
+    for pz, chance in orders:
+        for seat in range(3):
+            t["t7"][seat] += pz[seat] * chance
     n = np.array([6 if len(c) == 2 else 4 if c[2] == "s" else 12 for c in HAND_CLASSES], dtype=float)
     r = meetings() / np.outer(n, n)
     t["w"] = (n[:, None, None] * n[None, :, None] * n[None, None, :]
               * r[:, :, None] * r[:, None, :] * r[None, :, :])
     return t
+
+
+@lru_cache(maxsize=1)
+def solved() -> IcmPushFoldResult:
+    """The table's solution, solved once for the tests that read it."""
+    return icm_push_fold(STACKS, PAYOUTS, SB, BB)
 
 
 def terminal_probabilities(s: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -88,8 +99,10 @@ def terminal_probabilities(s: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 def seat_values(s: dict[str, np.ndarray], seat: int) -> np.ndarray:
     """(169, 169, 169): deal weight x the seat's expected prize in each deal."""
     t = tree()
-    probs = terminal_probabilities(s)
-    return t["w"] * sum(probs[k] * t[k][seat] for k in probs)
+    total = np.zeros((169, 169, 169))
+    for k, p in terminal_probabilities(s).items():
+        total += p * t[k][seat]
+    return t["w"] * total
 
 
 SEATS = {"btn_push": 0, "sb_push": 1, "sb_call": 1, "bb_call_sb": 2, "bb_call_btn": 2, "bb_call_both": 2}
@@ -108,7 +121,7 @@ def gains(s: dict[str, np.ndarray]) -> np.ndarray:
 
 
 def test_epsilon_and_equities_recomputed_over_the_whole_tree():
-    r = icm_push_fold(STACKS, PAYOUTS, SB, BB)
+    r = solved()
     s = {k: np.array(v) for k, v in r.strategies.items()}
     independent = gains(s)
     assert independent == pytest.approx(r.gains, abs=1e-9)
@@ -123,12 +136,12 @@ def test_every_terminal_shares_the_prize_pool():
     t = tree()
     for k in ("t1", "t2", "t3", "t4", "t5", "t6", "t7"):
         assert np.abs(t[k].sum(axis=0) - 100).max() < 1e-9, k
-    r = icm_push_fold(STACKS, PAYOUTS, SB, BB)
+    r = solved()
     assert sum(r.equities) == pytest.approx(100, abs=1e-9)
 
 
 def test_strategies_have_the_expected_shape():
-    r = icm_push_fold(STACKS, PAYOUTS, SB, BB)
+    r = solved()
     assert set(r.strategies) == set(ICM_DECISIONS)
     assert r.weight("btn_push", "AA") == 1.0 and r.weight("btn_push", "72o") == 0.0
     assert r.weight("bb_call_both", "AA") == 1.0
