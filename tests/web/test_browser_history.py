@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
 import threading
 import time
@@ -38,8 +39,8 @@ def history_server():
         yield f"http://127.0.0.1:{port}", port, app, store
 
 
-def _bot_plays(port: int) -> tuple[str, str]:
-    """Two draw hands and one Binh deal as PLAYER; the two table ids."""
+def _bot_plays(port: int) -> tuple[str, str, str]:
+    """Two draw hands, one Binh deal and one hold'em hand as PLAYER; the three table ids."""
     me = Seat(port)
     me.send({"type": "create", "game": "draw", "seats": ["me", "call", "call"], "hands": 20, "player": PLAYER})
     draw = me.until(lambda m: m["type"] == "joined")["table"]
@@ -57,8 +58,13 @@ def _bot_plays(port: int) -> tuple[str, str]:
         me.send({"type": "act", "seq": st["seq"], "action": {"kind": "arrange", "top": s["top"],
                                                                "middle": s["middle"], "bottom": s["bottom"]}})
     me.until(lambda m: m["type"] == "state" and m["phase"] == "reveal")
+    me.send({"type": "create", "game": "holdem", "seats": ["me", "call"], "hands": 20, "player": PLAYER})
+    holdem = me.until(lambda m: m["type"] == "joined")["table"]
+    me.answered = set()                                   # a new table: its action numbers start again
+    me.until(lambda m: m["type"] == "state" and m["game"] == "holdem")
+    me.play_hand()
     me.ws.close()
-    return draw, binh
+    return draw, binh, holdem
 
 
 def test_history_page_lists_sessions_and_opens_a_hand(browser, history_server):
@@ -70,16 +76,18 @@ def test_history_page_lists_sessions_and_opens_a_hand(browser, history_server):
         browser.execute_script(f"sessionStorage.clear(); localStorage.clear(); "
                                f"localStorage.setItem('pokercore-player', JSON.stringify('{PLAYER}'))")
         browser.get_log("browser")
-        draw, binh = _bot_plays(port)
+        draw, binh, holdem = _bot_plays(port)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
         browser.get(base + "/history")
-        wait(browser, lambda d: len(css(d, ".hist-row")) == 2 or None, "two sessions listed")
+        wait(browser, lambda d: len(css(d, ".hist-row")) == 3 or None, "three sessions listed")
         rows = {e.get_attribute("data-table"): e.text for e in css(browser, ".hist-row")}
         draw_net = sum(h["nets"][0] for h in store.all_hands(draw))
         assert "Five-card draw" in rows[draw] and "2 hands" in rows[draw]
         assert (f"+{draw_net}" if draw_net > 0 else str(draw_net)) in rows[draw]
         assert "Binh" in rows[binh] and "1 deal" in rows[binh]
+        assert "Hold'em" in rows[holdem] and "1 hand" in rows[holdem] and "vs Call AI" in rows[holdem]
+        assert "open" not in " ".join(rows.values())                      # the bot left them all
         browser.save_screenshot(str(SCREENSHOTS / "history-sessions.png"))
 
         css(browser, f".hist-row[data-table='{draw}']")[0].click()
@@ -88,7 +96,8 @@ def test_history_page_lists_sessions_and_opens_a_hand(browser, history_server):
         css(browser, "#hand-list .hist-row")[1].click()
         wait(browser, lambda d: css(d, "#hand-text .hist-line") or None, "the hand's history")
         text = by_id(browser, "hand-text").text
-        assert "hand: 2" in text and "final:" in text
+        assert "Five-card draw, hand 2" in text and "After the hand: You" in text and "Dealt to You:" in text
+        assert not re.search(r"\b(s|p)\d\b", text), text                   # "You" and names, not s0 or p1
         assert "You" in by_id(browser, "hand-nets").text
         assert css(browser, "#hand-text .card.back")                       # the others' cards: backs
         width = browser.execute_script("return document.documentElement.scrollWidth")
@@ -101,7 +110,8 @@ def test_history_page_lists_sessions_and_opens_a_hand(browser, history_server):
         browser.get(base + "/draw")
         click_id(browser, "start")
         wait(browser, lambda d: any(t.seats[0].player == PLAYER for t in app.state.manager.tables.values()
-                                    if t.id not in (draw, binh)) or None, "a table dealt with the page's player id")
+                                    if t.id not in (draw, binh, holdem)) or None,
+             "a table dealt with the page's player id")
         errors = [e["message"] for e in browser.get_log("browser")
                   if e["level"] == "SEVERE" and _JS_ERROR.search(e["message"])]
         assert not errors, f"the page raised JavaScript errors: {errors}"
@@ -193,7 +203,9 @@ def test_a_page_gets_its_seat_and_stack_back_after_a_server_restart(browser, tmp
             browser.save_screenshot(str(SCREENSHOTS / "history-restart-resumed.png"))
             browser.get(base + "/history")
             row = wait(browser, lambda d: (css(d, ".hist-row") or [None])[0], "the session in the history")
-            assert "1 hand" in row.text and "open" in row.text
+            # its status, not "open": playing now until the server sees the draw page's connection go, then left
+            assert "1 hand" in row.text and "open" not in row.text
+            assert "playing now" in row.text or "left before the end" in row.text
         errors = [e["message"] for e in browser.get_log("browser")
                   if e["level"] == "SEVERE" and _JS_ERROR.search(e["message"])]
         assert not errors, f"the page raised JavaScript errors: {errors}"

@@ -6,9 +6,15 @@ with ``create`` and ``join``), in the ``X-Pokercore-Player`` header (or
 played, each hand cut to what that seat saw
 (:func:`pokercore.web.history_text.seat_view`).
 
-- ``GET /api/history``: the player's sessions, newest first.
+- ``GET /api/history``: the player's sessions, newest first, each with
+  its ``status``: ``"playing"`` (the player's seat is connected now),
+  ``"left"`` (not over, but nobody plays it: the player left, or the
+  server restarted and nobody came back) or ``"over"``.
 - ``GET /api/history/table/{table}``: the hands of one session.
-- ``GET /api/history/hand/{id}``: one hand: its text, format and nets.
+- ``GET /api/history/hand/{id}``: one hand: its text (the stored format,
+  which replays), ``lines`` (the same as a person reads it: "You" and the
+  seats' names, the reader's own mucked hand, the chips each winner won),
+  format and nets.
 
 Errors are JSON ``{"error": code, "message": ...}`` with status 400
 (``bad_player``), 404 (``not_found``, ``no_history``) or 503
@@ -26,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .history_text import seat_view
+from .history_text import readable, seat_view
 from .recorder import Recorder, valid_player
 from .store import HistoryStore
 
@@ -68,11 +74,23 @@ async def _read(request: Request, what: str, read: Any) -> tuple[str, Any] | JSO
                                           "try again later")
 
 
+def _status(request: Request, session: dict[str, Any]) -> str:
+    """``"over"``, ``"playing"`` (this server holds the table and the reader's seat is connected) or ``"left"``."""
+    manager = getattr(request.app.state, "manager", None)
+    table = manager.tables.get(session["table"]) if manager is not None else None
+    if session["closed"] or (table is not None and table.finished):
+        return "over"
+    seat = session["seat"]
+    if table is not None and 0 <= seat < len(table.seats) and table.seats[seat].conn is not None:
+        return "playing"
+    return "left"
+
+
 async def sessions(request: Request) -> Response:
     got = await _read(request, "sessions", lambda store, player: store.sessions(player))
     if isinstance(got, JSONResponse):
         return got
-    return _ok({"sessions": got[1]})
+    return _ok({"sessions": [{**s, "status": _status(request, s)} for s in got[1]]})
 
 
 async def table_hands(request: Request) -> Response:
@@ -94,6 +112,7 @@ async def hand(request: Request) -> Response:
     if rec is None:
         return _error(404, "not_found", f"no hand {hand_id} of yours")
     rec["text"] = seat_view(rec["format"], rec["text"], rec["seat"])
+    rec["lines"] = readable(rec["format"], rec["text"], rec["seat"], rec["names"])
     return _ok(rec)
 
 

@@ -4,6 +4,8 @@
 const UNIT = { binh: ["point", "points"], draw: ["chip", "chips"], holdem: ["chip", "chips"] };
 const GAME = { binh: "Binh", draw: "Five-card draw", holdem: "Hold'em" };
 const CARD_RE = /^[2-9TJQKA][cdhs]$/;
+// What a session's status adds to its row (a finished session adds nothing).
+const STATUS = { playing: "playing now", left: "left before the end" };
 
 function amount(v, game) {
   const [one, many] = UNIT[game] || ["", ""];
@@ -51,7 +53,7 @@ async function listSessions() {
       onclick: () => { location.hash = `table=${encodeURIComponent(s.table)}`; } },
       el("span", { class: "hist-main" }, el("strong", { text: GAME[s.game] || s.game }),
         el("span", { class: "muted", text: ` ${s.hands} ${s.game === "binh" ? "deal" : "hand"}${s.hands === 1 ? "" : "s"}` +
-          ` \u00b7 ${when(s.updated)}${s.closed ? "" : " \u00b7 open"}` }),
+          ` \u00b7 ${when(s.updated)}${STATUS[s.status] ? ` \u00b7 ${STATUS[s.status]}` : ""}` }),
         el("span", { class: "muted hist-who", text: `vs ${others}` })),
       netEl(s.net, s.game))));
   }
@@ -95,7 +97,9 @@ async function showHand(id) {
   nets.replaceChildren(...h.nets.map((v, i) => el("div", { class: "row hist-net" },
     el("span", { text: i === h.seat ? "You" : seatLabel(h.names, i) }), netEl(v, h.game))));
   const text = document.getElementById("hand-text");
-  text.replaceChildren(...h.text.split("\n").filter((l) => l.trim()).map(lineEl));
+  // the lines as a person reads them ("You", the seats' names); the stored text if the server gives none
+  const lines = h.lines || h.text.split("\n").filter((l) => l.trim());
+  text.replaceChildren(...lines.map(lineEl));
   show("hand");
 }
 
