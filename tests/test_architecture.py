@@ -25,6 +25,8 @@ GAMES = ("binh", "draw", "holdem")
 ON_TOP_OF_GAMES = ("sim", "web", "bench", "envs")
 #: Short import paths that re-export a game's modules (layer: between the games and sim/web).
 ALIASES = ("equity", "ranges")
+#: The analysis above equity (it knows the core and the equity layer's public faces only).
+ANALYSIS = ("solver",)
 
 
 def module_name(path: Path) -> str:
@@ -97,7 +99,7 @@ GRAPH = {name: imports_of(name) for name in KNOWN}
 
 
 def floor(name: str) -> str:
-    """``core``, ``game:<name>``, ``alias``, ``top:<name>``, ``cli`` or ``entry``."""
+    """``core``, ``game:<name>``, ``alias``, ``analysis:<name>``, ``top:<name>``, ``cli`` or ``entry``."""
     parts = name.split(".")
     if len(parts) == 1:
         return "core"
@@ -106,6 +108,8 @@ def floor(name: str) -> str:
         return f"game:{head}"
     if head in ALIASES:
         return "alias"
+    if head in ANALYSIS:
+        return f"analysis:{head}"
     if head in ON_TOP_OF_GAMES:
         return f"top:{head}"
     if head == "cli":
@@ -115,7 +119,7 @@ def floor(name: str) -> str:
     return "core"
 
 
-HEIGHT = {"core": 0, "game": 1, "alias": 2, "top": 3, "cli": 4, "entry": 5}
+HEIGHT = {"core": 0, "game": 1, "alias": 2, "analysis": 3, "top": 4, "cli": 5, "entry": 6}
 
 
 def test_no_import_circle():
@@ -193,4 +197,4 @@ def test_the_top_folder_holds_the_core_only():
     top = sorted(p.name for p in PKG.iterdir() if p.suffix in (".py", ".pyx"))
     assert len(top) <= 16, top
     packages = sorted(p.name for p in PKG.iterdir() if (p / "__init__.py").exists())
-    assert set(packages) <= {"binh", "draw", "holdem", "sim", "web", "bench", "envs", "cli"}, packages
+    assert set(packages) <= {"binh", "draw", "holdem", "solver", "sim", "web", "bench", "envs", "cli"}, packages

@@ -108,11 +108,11 @@ __all__ = [
 ]
 
 
-_SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges")
+_SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges", "solver")
 
 
 def __getattr__(name: str) -> ModuleType:
-    """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity`` and ``.ranges`` load on first use."""
+    """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity``, ``.ranges`` and ``.solver`` load on first use."""
     if name in _SUBPACKAGES:
         import importlib
 

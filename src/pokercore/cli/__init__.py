@@ -63,6 +63,8 @@ COMMANDS: tuple[Command, ...] = (
             "equity of hands and ranges (hold'em, Omaha, short deck), exact or Monte Carlo"),
     Command(("range",), "pokercore.cli.range_grid:main",
             "show a hold'em range on the 13x13 grid with its weights and combo counts"),
+    Command(("solve",), "pokercore.cli.solve:main",
+            "heads-up push/fold Nash ranges, ICM equities and three-handed ICM push/fold"),
     Command(("simulate",), "pokercore.cli.simulate:main",
             "play a seeded AI match of Binh, draw, hold'em or Omaha and print each agent's results"),
     Command(("binh", "play"), "pokercore.cli.binh:main_play", "play Binh poker against 3 AIs in the terminal"),
