@@ -96,3 +96,13 @@ def test_a_full_server_makes_room_from_tables_not_in_play():
         late = connect(tc)                               # both tables in play now: refused
         late.send({"type": "create", "game": "draw", "seats": ["me", "call"]})
         assert late.error()["code"] == "limit"
+
+
+def test_a_quota_of_one_is_said_in_the_singular():
+    app = create_app(Limits(max_tables_per_connection=1, max_tables_per_client=10))
+    with TestClient(app) as tc, closing():
+        bot = connect(tc)
+        assert bot.create("draw", ["remote", "remote"])["type"] == "created"
+        bot.send({"type": "create", "game": "draw", "seats": ["remote", "call"]})
+        err = bot.error()
+        assert err["code"] == "limit" and "at most 1 table in play per connection" in err["message"], err

@@ -41,6 +41,12 @@ __all__ = ["Limits", "Recorder", "Seat", "SeatTable", "SeatTableManager", "Sende
 log = logging.getLogger("pokercore.web")
 
 
+
+def _many(n: int, word: str) -> str:
+    """``1 table``, ``2 tables``: a count with its noun (the limits' refusals name them)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 class Sender(Protocol):
     """What a table needs of a connection: queue one message (never blocks)."""
 
@@ -446,9 +452,9 @@ class SeatTableManager:
         """Count a new connection; the reason it is refused, or None."""
         lim = self.limits
         if sum(self.connections.values()) >= lim.max_connections:
-            return f"the server has its maximum of {lim.max_connections} connections; try again later"
+            return f"the server has its maximum of {_many(lim.max_connections, 'connection')}; try again later"
         if self.connections.get(client, 0) >= lim.max_connections_per_client:
-            return f"at most {lim.max_connections_per_client} connections from one address"
+            return f"at most {_many(lim.max_connections_per_client, 'connection')} from one address"
         self.connections[client] = self.connections.get(client, 0) + 1
         return None
 
@@ -467,15 +473,15 @@ class SeatTableManager:
         if creator is not None:
             mine = sum(1 for t in self.tables.values() if t.creator is creator and t.in_play(now))
             if mine >= lim.max_tables_per_connection:
-                raise ProtocolError("limit", f"at most {lim.max_tables_per_connection} tables in play per "
+                raise ProtocolError("limit", f"at most {_many(lim.max_tables_per_connection, 'table')} in play per "
                                              f"connection; finish or leave one first")
         if sum(1 for t in self.tables.values() if t.owner == owner and t.in_play(now)) >= lim.max_tables_per_client:
-            raise ProtocolError("limit", f"at most {lim.max_tables_per_client} tables in play per client "
+            raise ProtocolError("limit", f"at most {_many(lim.max_tables_per_client, 'table')} in play per client "
                                          f"address; finish or leave one first")
         if len(self.tables) >= lim.max_tables:
             self._make_room(now)
         if len(self.tables) >= lim.max_tables:
-            raise ProtocolError("limit", f"the server has its maximum of {lim.max_tables} tables in play; "
+            raise ProtocolError("limit", f"the server has its maximum of {_many(lim.max_tables, 'table')} in play; "
                                          f"try again later")
         table_id = secrets.token_urlsafe(9)
         table = self.factories[request.game](table_id, request, lim, owner=owner)
