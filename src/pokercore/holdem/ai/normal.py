@@ -14,12 +14,17 @@ card on the turn and a seeded sample of runouts before).
   left, 17% with five), raising to 2.5 big blinds heads-up and 3 (plus one
   per limper) otherwise; Omaha opens with an equity against a random hand
   above a threshold for the players still to act.  The big blind raises
-  limpers with strong hands and checks the rest.
+  limpers with strong hands and checks the rest.  With two or more
+  opponents, a hold'em hand not worth a raise limps when 0.85 of its
+  equity beats the pot odds by :data:`LIMP_EDGE` once the calls expected
+  from the players still to act are counted (at a table that calls and
+  raises everything).
 * **Facing a bet or raise**: it raises when its equity beats the fair share
   ``1 / players`` by a wide margin (heads-up: 0.62 before the flop, 0.72
-  after), calls when its equity beats the pot odds (by 0.03 out of
-  position, 0.06 before the flop out of position, where the equity is
-  harder to realise; none on the river) and folds otherwise.  In fixed
+  after), calls when its equity beats the pot odds (the calls expected from
+  the players still to act counted in the pot, :meth:`NormalAgent.pot_odds`;
+  out of position only 0.92 of its equity is counted, 0.85 before the flop,
+  where the equity is harder to realise; all of it on the river) and folds otherwise.  In fixed
   limit a hand with :data:`NEAR_NUTS` equity against any hand never folds
   to a bet after the flop.
 * **Checked to after the flop**: it bets two thirds of the pot for value
@@ -59,10 +64,12 @@ from .reads import Read
 from .session import Session
 from .spot import Spot
 
-__all__ = ["NEAR_NUTS", "OPEN_SHARE", "NormalAgent", "draw_share", "preflop_open"]
+__all__ = ["LIMP_EDGE", "NEAR_NUTS", "OPEN_SHARE", "NormalAgent", "draw_share", "preflop_open"]
 
 #: Share of starting hands opened, by the number of players still to act behind.
 OPEN_SHARE = {1: 0.55, 2: 0.42, 3: 0.3, 4: 0.22, 5: 0.17}
+#: Equity over the pot odds (the calls expected behind counted) a hand needs to limp rather than fold.
+LIMP_EDGE = 0.03
 #: Fixed limit: a hand with this equity against any hand never folds to a bet after the flop.
 NEAR_NUTS = 0.9
 #: Omaha: equity against one random hand needed to open, by the players still to act.
@@ -144,6 +151,11 @@ class NormalAgent(RangeReader):
             strong = rank <= share
         if strong and spot.aggressive() is not None:
             return preflop_open(spot)
+        if spot.to_call and not obs.config.is_omaha and len(spot.active) >= 2:
+            # not worth a raise: limp when the players still to act are expected to make the pot big enough
+            ranges = self.ranges(obs)
+            if self.equity(obs, ranges) * 0.85 >= self.pot_odds(spot) + LIMP_EDGE:
+                return spot.check_or_call()
         return spot.check_or_fold()
 
     # ------------------------------------------------------------------ decisions
@@ -178,12 +190,37 @@ class NormalAgent(RangeReader):
         edge = self.raise_edge * (0.86 if spot.street == 0 else 1.0)
         if rel >= edge and spot.aggressive() is not None:
             return spot.sized(1.0 if spot.street == 0 else 0.8)
-        margin = 0.0 if spot.in_position or spot.street == 3 else (0.06 if spot.street == 0 else 0.03)
-        if spot.stack <= spot.to_call:  # all-in to call: nothing left to realise
-            margin = 0.0
-        if equity >= spot.pot_odds + margin or self.near_nuts(spot):
+        if equity * self.realised(spot) >= self.pot_odds(spot) or self.near_nuts(spot):
             return spot.check_or_call()
         return spot.check_or_fold()
+
+    @staticmethod
+    def realised(spot: Spot) -> float:
+        """Share of its equity a hand is counted to realise: 0.85 before the flop out of position, 0.92
+        after it (until the river), 1 in position, on the river and all-in."""
+        if spot.in_position or spot.street == 3 or spot.stack <= spot.to_call:
+            return 1.0
+        return 0.85 if spot.street == 0 else 0.92
+
+    def pot_odds(self, spot: Spot) -> float:
+        """The share of the pot a call pays for, counting the calls expected from the players still to act.
+
+        Each opponent who has not yet matched the bet adds what it owes,
+        times the share of its hands that go on (call or raise) at such a
+        decision by its read (:meth:`tendencies`): against players who never
+        fold the price is what it will be when the betting round closes.
+        """
+        obs = spot.obs
+        cost = spot.call_cost()
+        if cost <= 0:
+            return 0.0
+        extra = 0.0
+        for seat in spot.active:
+            owe = min(obs.current_bet - obs.bets[seat], obs.stacks[seat])
+            if owe > 0:
+                shares = self.tendencies(obs, seat).situation(spot.street, spot.raises)
+                extra += owe * min(1.0, shares.any_aggressive + shares.call)
+        return cost / (spot.pot + cost + extra)
 
     def near_nuts(self, spot: Spot) -> bool:
         """Fixed limit: whether the hand wins :data:`NEAR_NUTS` of the pot against any hand at all.

@@ -37,11 +37,28 @@ from typing import Protocol
 import numpy as np
 
 from ..actions import AGGRESSIVE
+from ..config import FIXED_LIMIT, HoldemConfig
 from ..observation import Observation
 from .spot import ACTIONS, street_index
 
-__all__ = ["FLOOR", "SHARPNESS", "SIZE_EDGES", "TYPICAL", "Read", "Shares", "Tendencies", "aggressive", "checked",
-           "narrow", "passive", "places", "size_bucket", "size_factor", "size_fraction"]
+__all__ = [
+    "FLOOR",
+    "SHARPNESS",
+    "SIZE_EDGES",
+    "TYPICAL",
+    "Read",
+    "Shares",
+    "Tendencies",
+    "aggressive",
+    "capped",
+    "checked",
+    "narrow",
+    "passive",
+    "places",
+    "size_bucket",
+    "size_factor",
+    "size_fraction",
+]
 
 #: Width (in range share) of the soft step from "never" to "always".
 SHARPNESS = 0.05
@@ -193,6 +210,11 @@ def places(weights: np.ndarray, strength: np.ndarray) -> np.ndarray:
     return out
 
 
+def capped(config: HoldemConfig, street: int, raises: int) -> bool:
+    """Fixed limit: whether ``raises`` bets and raises on ``street`` leave no raise (the blind is a bet preflop)."""
+    return config.betting == FIXED_LIMIT and raises + (street == 0) >= config.max_bets
+
+
 def size_fraction(added: int, pot_before: int, to_call: int) -> float:
     """The raise part of a bet or raise over the pot after a call (a pot-size bet: 1.0)."""
     if pot_before + to_call <= 0:
@@ -273,7 +295,11 @@ def narrow(
             w = weights[e.seat]
             q = places(w, strength)
             t = tend[e.seat]
-            like = _likelihood(e.kind, street, raises, facing, e.chips, pot_before, q, t)
+            if e.kind == "call" and capped(obs.config, street, raises):  # no raise allowed: every hand that goes on
+                sh = t.situation(street, raises)
+                like = passive(q, min(0.99, sh.call + sh.any_aggressive), 0.0, trap=0.0)
+            else:
+                like = _likelihood(e.kind, street, raises, facing, e.chips, pot_before, q, t)
             w = w * like
             if e.kind in AGGRESSIVE:
                 aggressed.add(e.seat)

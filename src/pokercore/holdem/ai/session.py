@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from ..actions import AGGRESSIVE
 from ..observation import Observation
-from .reads import TYPICAL, Shares, size_bucket, size_factor, size_fraction
+from .reads import TYPICAL, Shares, capped, size_bucket, size_factor, size_fraction
 from .spot import ACTIONS, street_index
 from .strength import made_hand
 
@@ -74,7 +74,8 @@ class SeatStats:
     river_shows: int = 0    #: showdowns after it bet or raised the river
     river_bluffs: int = 0   #: ... with no pair of its own
     shown: list[tuple[int, ...]] = field(default_factory=list)  #: hands it showed
-    #: decisions by street (0 preflop .. 3 river) and bets and raises before it (0, 1, 2 or more)
+    #: decisions by street (0 preflop .. 3 river) and bets and raises before it (0, 1, 2 or more);
+    #: a fixed-limit call when no raise is allowed is no decision to count
     chances_at: list[list[int]] = field(default_factory=lambda: _grid(4, 3))
     #: ... that were bets or raises, by size (:func:`~.reads.size_bucket`: small, medium, large)
     aggressive_at: list[list[list[int]]] = field(default_factory=lambda: _grid(4, 3, 3))
@@ -276,7 +277,7 @@ class Session:
             if e.seat != seat:
                 continue
             s = street_index(street)
-            if s < 4:
+            if s < 4 and not capped(obs.config, s, raises - (e.kind in AGGRESSIVE)):
                 st.chances_at[s][depth] += 1
                 if e.kind in AGGRESSIVE:
                     st.aggressive_at[s][depth][size_bucket(size_fraction(e.chips, pot_before, facing))] += 1
