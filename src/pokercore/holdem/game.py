@@ -90,6 +90,65 @@ class HoldemGame:
         self._synced: HoldemState | None = None
         self._out: set[int] = set()
 
+    @classmethod
+    def resume(cls, config: HoldemConfig, *, hands_played: int, stacks: Sequence[int],
+               button: int | None) -> HoldemGame:
+        """A game between hands, as another game stood after ``hands_played`` finished hands.
+
+        The next :meth:`start_hand` deals hand ``hands_played + 1`` with the
+        button moved on from ``button``; its cards come from ``config.seed``
+        (a resumed game does not replay the cards the first one would have
+        dealt).  Use it to continue a saved session, e.g. after a restart.
+
+        Parameters
+        ----------
+        config : HoldemConfig
+            The game's rules, seats, starting stacks, number of hands and seed.
+        hands_played : int
+            Hands finished so far, from 0 to ``config.hands``.
+        stacks : sequence of int
+            Chips of every seat after the last finished hand (0 or more
+            each); they sum to the starting stacks.
+        button : int or None
+            The button of the last finished hand (a seat number), or None:
+            the next hand's button is then the first seat that can play.
+
+        Returns
+        -------
+        HoldemGame
+            The game, with no hand in play.
+
+        Raises
+        ------
+        ConfigError
+            Values no session of ``config`` could have reached: a wrong
+            number of seats, negative chips, stacks that do not sum to the
+            chips in play, a hand count or button out of range.
+
+        Examples
+        --------
+        >>> cfg = HoldemConfig("nl", players=3, hands=10, seed=1)
+        >>> game = HoldemGame.resume(cfg, hands_played=4, stacks=[300, 200, 100], button=1)
+        >>> hand = game.start_hand()
+        >>> hand.button, hand.starting_stacks
+        (2, (300, 200, 100))
+        """
+        n = config.players if isinstance(config, HoldemConfig) else 0
+        game = cls(config)
+        if isinstance(hands_played, bool) or not isinstance(hands_played, int) or \
+                not 0 <= hands_played <= config.hands:
+            raise ConfigError(f"resume: hands_played must be 0 to {config.hands}, got {hands_played!r}")
+        stacks = list(stacks)
+        if len(stacks) != n or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in stacks):
+            raise ConfigError(f"resume: stacks must be {n} whole numbers of chips, 0 or more, got {stacks!r}")
+        if sum(stacks) != sum(config.stacks):
+            raise ConfigError(f"resume: the stacks sum to {sum(stacks)} chips, but the seats started with "
+                              f"{sum(config.stacks)}")
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n):
+            raise ConfigError(f"resume: the button must be a seat 0..{n - 1} or None, got {button!r}")
+        game._played, game._stacks, game._button = hands_played, stacks, button
+        return game
+
     @property
     def config(self) -> HoldemConfig:
         """The game's configuration."""

@@ -35,7 +35,7 @@ import numpy as np
 
 from .. import describe_rank, evaluate, evaluate5
 from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observation, make_agent
-from ..holdem.errors import ConfigError, HoldemError
+from ..holdem.errors import HoldemError
 from ..holdem.phh import to_phh
 from ..holdem.showdown import hand_pots, rank_hands
 from .betting_table import BettingSeatTable
@@ -105,31 +105,6 @@ def _legal(obs: Observation) -> list[dict[str, Any]]:
     return out
 
 
-def _resumed_game(config: HoldemConfig, played: int, stacks: Sequence[int], button: int | None) -> HoldemGame:
-    """A session between hands, as another one stood after ``played`` finished hands (the next hand is dealt fresh).
-
-    Raises
-    ------
-    ConfigError
-        Values no session of ``config`` could have reached (a wrong number of seats, negative chips,
-        stacks that do not sum to the chips in play, a hand count or button out of range).
-    """
-    n = config.players
-    if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= config.hands:
-        raise ConfigError(f"resume: hands played must be 0 to {config.hands}, got {played!r}")
-    if len(stacks) != n or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in stacks):
-        raise ConfigError(f"resume: stacks must be {n} whole numbers of chips, 0 or more, got {list(stacks)!r}")
-    if sum(stacks) != sum(config.stacks):
-        raise ConfigError(f"resume: the stacks sum to {sum(stacks)} chips, but the seats started with "
-                          f"{sum(config.stacks)}")
-    if button is not None and (isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n):
-        raise ConfigError(f"resume: the button must be a seat 0..{n - 1} or None, got {button!r}")
-    game = HoldemGame(config)
-    # HoldemGame keeps these three between hands; the next start_hand moves the button on and deals hand played + 1
-    game._played, game._stacks, game._button = played, list(stacks), button
-    return game
-
-
 class HoldemSeatTable(BettingSeatTable[HoldemState]):
     """No-limit, fixed-limit hold'em or pot-limit Omaha for 2-6 seats (blinds 1/2 and 100 big blinds each
     unless the ``create`` says otherwise)."""
@@ -166,7 +141,8 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
                          tuple(state["blinds"]), tuple(state["start"]))
         table = cls(table_id, request, limits, owner=state["owner"])
         table.restore_seats(state)
-        table.session = _resumed_game(table.config, state["played"], state["stacks"], state["button"])
+        table.session = HoldemGame.resume(table.config, hands_played=state["played"], stacks=state["stacks"],
+                                          button=state["button"])
         table._last_button = state["button"]
         table._start_next()
         return table
