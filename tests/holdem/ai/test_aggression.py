@@ -150,3 +150,23 @@ def test_reads_keep_decisions_reproducible(name):
         return log
 
     assert run() == run()
+
+
+@pytest.mark.parametrize("cls", [NormalAgent, HardAgent])
+def test_pot_odds_count_the_maniacs_still_to_act(cls):
+    # six-handed fixed limit, three maniacs have capped the betting before the flop and the blinds,
+    # who call everything, are still to act: ace-six on the button, whose equity is below the price of
+    # the pot as it stands, is priced with their calls and plays
+    ai = cls(np.random.default_rng(1))
+    others = [make_agent("maniac", np.random.default_rng(10 + i)) for i in range(5)]
+    HoldemGame(HoldemConfig("fl", players=6, hands=40, seed=3, starting_stacks=400)).play([ai, *others])
+    deck = "2c 3d  4h 5s  7c 8d  9s Jd  Qc Kd  Ac 6c  Ah 6d 2h Ks 3s"
+    s = HoldemState(HoldemConfig("fl", players=6), button=0, deck=deck)
+    for _ in range(3):
+        s.raise_()
+    obs = s.observe(0)
+    assert obs.hole == tuple(s.holes[0]) and obs.to_call == 8
+    spot_ = Spot(obs)
+    assert ai.pot_odds(spot_) < spot_.pot_odds - 0.05  # the blinds' calls make the pot bigger
+    assert ai.pot_odds(spot_) < ai.equity(obs, ai.ranges(obs)) < spot_.pot_odds
+    assert ai(obs).kind == "call"
