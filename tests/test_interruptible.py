@@ -13,9 +13,11 @@ from tests.interruptible import start_interruptible
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
+# The line is printed inside the try: a SIGINT sent as soon as it is read must find the handler waiting
+# (one sent between the print and the try would end the child by the signal, returncode -2).
 CHILD = ("import signal, sys, time\n"
-         "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler, flush=True)\n"
-         "try:\n    time.sleep(60)\nexcept KeyboardInterrupt:\n    print('interrupted', flush=True)\n"
+         "try:\n    print(signal.getsignal(signal.SIGINT) is signal.default_int_handler, flush=True)\n"
+         "    time.sleep(60)\nexcept KeyboardInterrupt:\n    print('interrupted', flush=True)\n"
          "    sys.exit(130)\n")
 
 
