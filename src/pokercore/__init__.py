@@ -112,7 +112,7 @@ _SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges", "solver")
 
 
 def __getattr__(name: str) -> ModuleType:
-    """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity``, ``.ranges`` and ``.solver`` load on first use."""
+    """``pokercore.binh``, ``.draw``, ``.holdem``, ``.sim``, ``.equity``, ``.ranges``, ``.solver`` load on first use."""
     if name in _SUBPACKAGES:
         import importlib
 
