@@ -124,22 +124,23 @@ def cfr_plus(g: Game, iterations: int, state: dict[str, np.ndarray] | None = Non
     for t in range(start + 1, start + iterations + 1):
         q = _matched(rc, rn)
         p = _matched(rp, rf)
-        d = g.push_gain(q)
-        rp += (1.0 - p) * d
-        rf -= p * d
-        np.maximum(rp, 0.0, out=rp)
-        np.maximum(rf, 0.0, out=rf)
+        _regret_plus(rp, rf, p, g.push_gain(q))
         p = _matched(rp, rf)
-        e = g.call_gain(p)
-        rc += (1.0 - q) * e
-        rn -= q * e
-        np.maximum(rc, 0.0, out=rc)
-        np.maximum(rn, 0.0, out=rn)
+        _regret_plus(rc, rn, q, g.call_gain(p))
         q = _matched(rc, rn)
         sp += t * p
         sq += t * q
         state["weight"] += t
     return state
+
+
+def _regret_plus(r_yes: np.ndarray, r_no: np.ndarray, share: np.ndarray, gain: np.ndarray) -> None:
+    """One CFR+ update of a two-action decision in place: ``gain`` is what the first action earns over the second,
+    ``share`` how often it is played now; regrets are floored at zero."""
+    r_yes += (1.0 - share) * gain
+    r_no -= share * gain
+    np.maximum(r_yes, 0.0, out=r_yes)
+    np.maximum(r_no, 0.0, out=r_no)
 
 
 def _matched(r_yes: np.ndarray, r_no: np.ndarray) -> np.ndarray:
