@@ -9,7 +9,10 @@ cards everyone saw, and hides the rest:
   showed down (a card room shows the final hand only, as the ``show``
   line does); a mucked or folded hand stays hidden;
 - hold'em (``phh``): another player's ``d dh`` hole cards become ``????``
-  (PHH's unknown cards); ``sm`` lines (shown at showdown) stay;
+  (PHH's unknown cards); ``sm`` lines (shown at showdown) stay, and its
+  muck at the showdown (a bare ``sm``) becomes ``sm ????`` (a hand shown as
+  unknown), so the cut text still replays with
+  :func:`pokercore.holdem.load_phh`;
 - Binh (``pokercore-binh``): every hand is revealed at the end of a deal,
   so the text is the whole deal.
 
@@ -19,7 +22,9 @@ can be read at all.
 :func:`readable` then writes such a cut text as a person reads it: "You"
 and the seats' names instead of ``s0`` or ``p1``, a line a street, the
 reader's own mucked hand (its final cards), and every winner with the
-chips it won.
+chips it won.  A hold'em hand is replayed by the hold'em package's PHH
+reader and written from the replayed hand's record: the betting rules have
+one home, the engine.
 
 >>> text = "deal s0: Ah Ad 7c 5s 2d\\ndeal s1: Kc Kd 9h 8h 3s\\ns1: draw 9h 8h 3s -> Qs 8c 7s\\nmuck s1\\n"
 >>> print(seat_view("pokercore-draw", text, 0), end="")
@@ -31,9 +36,12 @@ muck s1
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Sequence
+from decimal import Decimal
+
+from ..cards import format_cards
+from ..holdem import PhhError, load_phh
 
 __all__ = ["FORMATS", "readable", "seat_names", "seat_view"]
 
@@ -47,6 +55,7 @@ FORMATS = {
 _CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 _DRAW_LINE = re.compile(r"^(deal s(\d+):|s(\d+): draw)(.*)$")
 _PHH_DEAL = re.compile(r"'d dh p(\d+) ([^']*)'")
+_PHH_MUCK = re.compile(r"'p(\d+) sm'")
 _PHH_SEATS = re.compile(r"^seats = \[([0-9, ]*)\]", re.M)
 
 
@@ -72,8 +81,14 @@ def _phh(text: str, seat: int) -> str:
     def cut(m: re.Match[str]) -> str:
         if int(m.group(1)) == mine:
             return m.group(0)
-        return f"'d dh p{m.group(1)} {'??' * (len(m.group(2).strip()) // 2)}'"
-    return _PHH_DEAL.sub(cut, text)
+        held[m.group(1)] = len(m.group(2).strip()) // 2
+        return f"'d dh p{m.group(1)} {'??' * held[m.group(1)]}'"
+
+    def muck(m: re.Match[str]) -> str:
+        # a hidden hand mucked at the showdown: shown as unknown cards, as PHH writes a hand nobody saw
+        return m.group(0) if int(m.group(1)) == mine else f"'p{m.group(1)} sm {'??' * held.get(m.group(1), 2)}'"
+    held: dict[str, int] = {}
+    return _PHH_MUCK.sub(muck, _PHH_DEAL.sub(cut, text))
 
 
 def seat_view(fmt: str, text: str, seat: int) -> str:
@@ -123,7 +138,7 @@ def _says(who: str, verb: str, rest: str = "") -> str:
     return f"{who} {verb}" + (f" {rest}" if rest else "")
 
 
-def _chips(n: int) -> str:
+def _chips(n: int | Decimal) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
@@ -182,109 +197,70 @@ def _draw_lines(text: str, who: list[str], reader: int) -> list[str]:
     return out
 
 
-def _phh_field(text: str, name: str) -> object:
-    m = re.search(rf"^{name} = (.*)$", text, re.M)
-    if m is None:
-        return None
-    value = m.group(1).strip().replace("true", "True").replace("false", "False")
-    try:
-        return ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return None
-
-
-def _pairs(cards: str) -> str:
-    return " ".join(cards[i:i + 2] for i in range(0, len(cards), 2))
-
-
-_VARIANTS = {"NT": "No-limit hold'em", "FT": "Fixed-limit hold'em", "PO": "Pot-limit Omaha"}
+_STREETS = {1: "Flop", 2: "Turn", 3: "River"}
 
 
 def _phh_lines(text: str, who: list[str], reader: int) -> list[str]:
-    seats = _phh_field(text, "seats")
-    stacks = _phh_field(text, "starting_stacks")
-    blinds = _phh_field(text, "blinds_or_straddles")
-    antes = _phh_field(text, "antes")
-    final = _phh_field(text, "finishing_stacks")
-    if not (isinstance(seats, list) and isinstance(stacks, list) and isinstance(blinds, list)):
-        return [line for line in text.splitlines() if line.strip()]
-    m = len(seats)
-    seat = [int(s) - 1 for s in seats]          # position (0-based) -> seat
-    name = [who[s] if 0 <= s < len(who) else f"Seat {s}" for s in seat]
-    left = [int(v) for v in stacks]
-    put = [0] * m                                # chips each position put in, the whole hand
-    street = [0] * m                             # this street's bets
-    posted = [int(blinds[p]) if p < len(blinds) else 0 for p in range(m)]
-    if m == 2:                                   # heads-up: the button (p2) posts the small blind, as PHH reads it
-        posted.reverse()
-    for p in range(m):
-        ante = int(antes[p]) if isinstance(antes, list) and p < len(antes) else 0
-        blind = posted[p]
-        paid = min(left[p], ante + blind)
-        left[p] -= paid
-        put[p] += paid
-        street[p] = max(0, paid - ante)
-    bet = max(street)
-    small, big = (blinds + [0, 0])[:2]
-    game = _VARIANTS.get(str(_phh_field(text, "variant")), "Hold'em")
-    out = [f"{game}, hand {_phh_field(text, 'hand')}: "
-           f"blinds {small}/{big}; button: {name[-1]}",
-           "Stacks: " + ", ".join(f"{name[p]} {stacks[p]}" for p in sorted(range(m), key=lambda p: seat[p]))]
-    hole: dict[int, str] = {}
-    boards = 0
-    for raw in re.findall(r"^\s*'([^']*)',?\s*$", text[text.find("actions = ["):], re.M):
-        parts = raw.split()
-        if parts[:2] == ["d", "dh"]:
-            p = int(parts[2][1:]) - 1
-            hole[p] = _pairs(parts[3])
-            out.append(f"Dealt to {name[p]}: {hole[p]}")
-            continue
-        if parts[:2] == ["d", "db"]:
-            boards += 1
-            out.append(f"{('Flop', 'Turn', 'River')[min(boards, 3) - 1]}: {_pairs(parts[2])}")
-            street, bet = [0] * m, 0
-            continue
-        p, word = int(parts[0][1:]) - 1, parts[1]
-        if word == "f":
-            out.append(_says(name[p], "fold"))
-        elif word == "cc":
-            if street[p] >= bet:
-                out.append(_says(name[p], "check"))
+    """The lines of a hold'em hand: ``text`` replayed by :func:`pokercore.holdem.load_phh`, then its record read.
+
+    Nothing here reads PHH or counts chips: the blinds, the calls, the
+    uncalled bets and the amounts won are the replayed hand's own (its
+    ``log``, its ``events`` for the all-ins).  Other seats' hole cards are
+    ``??`` (the reader saw them only if they were shown: the ``shows`` line).
+    """
+    try:
+        hand = load_phh(text)
+    except PhhError as exc:
+        return [f"pokercore cannot replay this hand ({exc}); the stored text follows",
+                *(line for line in text.splitlines() if line.strip())]
+    st, cfg = hand.state, hand.state.config
+
+    def name(seat: int) -> str:
+        return who[seat] if 0 <= seat < len(who) else f"Seat {seat}"
+
+    def amount(chips: int) -> str:
+        return str(hand.amount(chips))
+
+    forced = st.forced_bets
+    rules = [f"blinds {amount(cfg.small_blind)}/{amount(cfg.big_blind)}"]
+    if cfg.ante:
+        rules.insert(0, ("big-blind ante " if cfg.ante_mode == "big-blind" else "ante ") + amount(cfg.ante))
+    if len(forced) > 2:
+        rules.append("straddles " + "/".join(amount(b) for b in forced[2:]))
+    if cfg.small_bet is not None and cfg.big_bet is not None:  # fixed limit only
+        rules.append(f"bets {amount(cfg.small_bet)}/{amount(cfg.big_bet)}")
+    seats = sorted(st.order)
+    out = [f"{cfg.name[:1].upper()}{cfg.name[1:]}, hand {st.hand_number}: {', '.join(rules)}; "
+           f"button: {name(st.button)}",
+           "Stacks: " + ", ".join(f"{name(s)} {amount(st.starting_stacks[s])}" for s in seats)]
+    events = iter(st.events)  # forced bets, actions and returns, one for one with those records of the log
+    for rec in st.log:
+        head, seat = rec[0], rec[1]
+        if head == "deal":
+            cards = format_cards(rec[2]) if seat == reader else " ".join("??" for _ in rec[2])
+            out.append(f"Dealt to {name(seat)}: {cards}")
+        elif head == "board":
+            out.append(f"{_STREETS.get(rec[1], 'Board')}: {format_cards(rec[2])}")
+        elif head in ("post", "act", "return"):
+            event = next(events, None)
+            all_in = " (all-in)" if event is not None and event.seat == seat and event.all_in else ""
+            if head == "post":
+                out.append(_says(name(seat), "post", f"{rec[2]} {amount(rec[3])}{all_in}"))
+            elif head == "return":
+                out.append(f"{amount(rec[2])} not called: back to {'you' if seat == reader else name(seat)}")
+            elif rec[2] in ("fold", "check"):
+                out.append(_says(name(seat), rec[2]))
             else:
-                pay = min(left[p], bet - street[p])
-                left[p] -= pay
-                put[p] += pay
-                street[p] += pay
-                out.append(_says(name[p], "call", str(street[p]) + (" (all-in)" if left[p] == 0 else "")))
-        elif word == "cbr":
-            to = int(parts[2])
-            pay = to - street[p]
-            left[p] -= pay
-            put[p] += pay
-            street[p] = to
-            out.append(_says(name[p], "bet" if bet == 0 else "raise", ("" if bet == 0 else "to ") + str(to)
-                             + (" (all-in)" if left[p] == 0 else "")))
-            bet = max(bet, to)
-        elif word == "sm":
-            if len(parts) > 2 and "?" not in parts[2]:
-                out.append(_says(name[p], "show", _pairs(parts[2])))
-            elif p in hole and "?" not in hole[p] and seat[p] == reader:
-                out.append(_says(name[p], "muck", hole[p]))
-            else:
-                out.append(_says(name[p], "muck"))
-    if isinstance(final, list) and len(final) == m:
-        back = [0] * m                           # the part of the biggest bet nobody matched goes back
-        top = max(range(m), key=lambda p: put[p])
-        second = max((put[p] for p in range(m) if p != top), default=0)
-        if put[top] > second:
-            back[top] = put[top] - second
-            out.append(f"{back[top]} not called: back to {'you' if name[top] == 'You' else name[top]}")
-        for p in range(m):
-            won = int(final[p]) - left[p] - back[p]  # its share of the pots
-            if won > 0:
-                out.append(_says(name[p], "win", _chips(won)))
-        by_seat = sorted(range(m), key=lambda p: seat[p])
-        out.append("After the hand: " + ", ".join(f"{name[p]} {final[p]}" for p in by_seat))
+                to = ("to " if rec[2] == "raise" else "") + amount(rec[3])
+                out.append(_says(name(seat), rec[2], to + all_in))
+        elif head == "show":
+            out.append(_says(name(seat), "show", format_cards(rec[2])))
+        elif head == "muck":
+            out.append(_says(name(seat), "muck", format_cards(st.holes[seat]) if seat == reader else ""))
+        elif head == "win":
+            out.append(_says(name(seat), "win", _chips(hand.amount(rec[2]))))
+    if st.is_over:
+        out.append("After the hand: " + ", ".join(f"{name(s)} {amount(st.stacks[s])}" for s in seats))
     return out
 
 
