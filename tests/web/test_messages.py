@@ -1,13 +1,12 @@
-"""Messages are read once, at the edge, into typed values holding card codes.
+"""Messages are read once, at the edge, into typed structs; their cards give their codes.
 
 ``pokercore.web.protocol.parse_message`` is the only place that reads JSON
-or card strings: the seat tables and the app get frozen message objects.
+or card strings: the seat tables and the app get frozen message structs.
 """
 
 from __future__ import annotations
 
 import ast
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -21,11 +20,11 @@ from .helpers import connect, require
 
 require("starlette")
 
-from pokercore.web import protocol  # noqa: E402  (needs the web extra)
+from pokercore.web import _messages, protocol  # noqa: E402  (needs the web extra)
 from pokercore.web.protocol import (  # noqa: E402
     Act,
     ArrangeAction,
-    BettingAction,
+    Call,
     Create,
     DrawAction,
     Join,
@@ -33,6 +32,7 @@ from pokercore.web.protocol import (  # noqa: E402
     Ping,
     Preview,
     ProtocolError,
+    Raise,
     Suggest,
     parse_message,
 )
@@ -45,26 +45,41 @@ WEB = Path(protocol.__file__).resolve().parent
      Create("draw", ("me", "maniac", "remote"), 3)),
     ('{"type": "create", "game": "binh", "seats": ["me", "strongest"]}', Create("binh", ("me", "strongest"))),
     ('{"type": "join", "table": "abc-_1", "seat": 2, "token": "tok"}', Join("abc-_1", 2, "tok")),
-    ('{"type": "act", "seq": 3, "action": {"kind": "call"}}', Act(3, BettingAction("call"))),
-    ('{"type": "act", "seq": 3, "action": {"kind": "raise", "amount": 8}}', Act(3, BettingAction("raise", 8))),
+    ('{"type": "act", "seq": 3, "action": {"kind": "call"}}', Act(3, Call())),
+    ('{"type": "act", "seq": 3, "action": {"kind": "raise", "amount": 8}}', Act(3, Raise(8))),
     ('{"type": "act", "seq": 4, "action": {"kind": "draw"}}', Act(4, DrawAction(()))),
     ('{"type": "act", "seq": 4, "action": {"kind": "draw", "cards": ["2c", "As"], "amount": 0}}',
-     Act(4, DrawAction((0, 51)))),
+     Act(4, DrawAction(("2c", "As"), 0))),
     ('{"type": "act", "seq": 1, "action": {"kind": "arrange", "top": ["2c", "3c", "4c"], '
      '"middle": ["5c", "6c", "7c", "8c", "9c"], "bottom": ["Tc", "Jc", "Qc", "Kc", "Ac"]}}',
-     Act(1, ArrangeAction(tuple(parse_cards("2c 3c 4c")), tuple(parse_cards("5c 6c 7c 8c 9c")),
-                          tuple(parse_cards("Tc Jc Qc Kc Ac"))))),
+     Act(1, ArrangeAction(("2c", "3c", "4c"), ("5c", "6c", "7c", "8c", "9c"), ("Tc", "Jc", "Qc", "Kc", "Ac")))),
     ('{"type": "next", "seq": 7}', Next(7)),
-    ('{"type": "preview", "top": ["Ah"]}', Preview((parse_cards("Ah")[0],), (), ())),
+    ('{"type": "preview", "top": ["Ah"]}', Preview(("Ah",), (), ())),
     (b'{"type": "suggest"}', Suggest()),
     ('{"type": "ping"}', Ping()),
 ])
-def test_each_message_becomes_a_frozen_typed_value_with_card_codes(raw, typed):
+def test_each_message_becomes_a_frozen_typed_struct(raw, typed):
     msg = parse_message(raw)
     assert msg == typed and type(msg) is type(typed)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         msg.seq = 0  # type: ignore[misc, union-attr]
     assert msg.type == (raw.decode() if isinstance(raw, bytes) else raw).split('"type": "')[1].split('"')[0]
+
+
+def test_cards_stay_strings_and_give_their_codes():
+    act = parse_message('{"type": "act", "seq": 4, "action": {"kind": "draw", "cards": ["2c", "As"]}}')
+    assert act.action.cards == ("2c", "As") and act.action.codes == (0, 51)  # type: ignore[union-attr]
+    arrange = parse_message('{"type": "act", "seq": 1, "action": {"kind": "arrange", "top": ["2c", "3c", "4c"], '
+                            '"middle": ["5c", "6c", "7c", "8c", "9c"], "bottom": ["Tc", "Jc", "Qc", "Kc", "Ac"]}}')
+    assert arrange.action.branches == (tuple(parse_cards("2c 3c 4c")),  # type: ignore[union-attr]
+                                       tuple(parse_cards("5c 6c 7c 8c 9c")), tuple(parse_cards("Tc Jc Qc Kc Ac")))
+    preview = parse_message('{"type": "preview", "top": ["Ah"]}')
+    assert preview.branches == ((parse_cards("Ah")[0],), (), ())  # type: ignore[union-attr]
+
+
+def test_hold_em_stacks_as_one_number_become_one_per_seat():
+    msg = parse_message('{"type": "create", "game": "holdem", "seats": ["me", "easy", "hard"], "stacks": 50}')
+    assert msg.stacks == (50, 50, 50)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("raw, code, says", [
@@ -98,9 +113,9 @@ def test_deeply_nested_json_is_refused_and_the_connection_goes_on(tc):
 def test_the_lists_of_the_protocol_come_from_their_one_home():
     assert protocol.BINH_LEVELS == tuple(AGENT_LEVELS)
     assert protocol.DRAW_LEVELS == tuple(AGENTS)
-    assert sorted(protocol._CODE_OF.values()) == list(range(52))
-    assert {name[0] for name in protocol._CODE_OF} == set(RANKS)
-    assert {name[1] for name in protocol._CODE_OF} == set(SUITS)
+    assert sorted(_messages._CODE_OF.values()) == list(range(52))
+    assert {name[0] for name in _messages._CODE_OF} == set(RANKS)
+    assert {name[1] for name in _messages._CODE_OF} == set(SUITS)
 
 
 def test_any_draw_agent_can_sit_at_a_web_table(tc):

@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from ._messages import UNSET, Created, Joined, Pong
 from .ai_pool import AIPool
 from .binh_seat_table import BinhSeatTable
 from .connection import Connection
@@ -79,7 +80,7 @@ async def _leave(manager: SeatTableManager, conn: Connection) -> None:
 
 
 async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, seat: int, player: str | None,
-                **extra: Any) -> None:
+                tokens: dict[str, str | None] | None = None) -> None:
     if conn.table is not None and conn.table is not table:
         await _leave(manager, conn)
     async with table.lock:
@@ -92,8 +93,7 @@ async def _join(manager: SeatTableManager, conn: Connection, table: SeatTable, s
             s.player = player
             if table.recorder is not None:
                 table.recorder.seat_player(table, seat)
-        conn.send({"type": "joined", "game": table.game, "table": table.id, "seat": seat,
-                   "token": s.token, "seq": s.next_seq, **extra})
+        conn.send(Joined(table.game, table.id, seat, s.token, s.next_seq, UNSET if tokens is None else tokens))
         await table.broadcast()  # everyone sees who is connected; the joiner gets its state
 
 
@@ -109,13 +109,13 @@ async def _create(manager: SeatTableManager, conn: Connection, request: Create) 
     if "me" in seats:
         await _join(manager, conn, table, seats.index("me"), request.player, tokens=tokens)
     else:
-        conn.send({"type": "created", "game": table.game, "table": table.id, "tokens": tokens})
+        conn.send(Created(table.game, table.id, tokens))
 
 
 async def _handle(manager: SeatTableManager, conn: Connection, msg: ClientMessage) -> None:
     """Carry out one accepted message (typed, its cards as codes) for ``conn``."""
     if isinstance(msg, Ping):
-        conn.send({"type": "pong"})
+        conn.send(Pong())
         return
     if isinstance(msg, Create):
         await _create(manager, conn, msg)
@@ -153,7 +153,7 @@ def _rate_refusal(conn: Connection, raw: str | bytes, wait: float, in_a_row: int
     if in_a_row > lim.max_refused_in_a_row:
         conn.send(error_message("rate_limited", f"{says}; {lim.max_refused_in_a_row} messages in a row were sent "
                                                 f"while limited, so the connection is closed",
-                                ref=raw_ref(raw), retry_after=wait))
+                                raw_ref(raw), retry_after=wait))
         conn.close(1008, "rate_limited: kept sending while limited")
         return None
     return ProtocolError("rate_limited", says, raw_ref(raw), retry_after=wait)
@@ -183,13 +183,12 @@ async def _read(manager: SeatTableManager, conn: Connection) -> None:
             await _handle(manager, conn, msg)
             await asyncio.sleep(0)  # let the writers send the answers before the next message is read
         except ProtocolError as exc:
-            extra = {} if exc.retry_after is None else {"retry_after": exc.retry_after}
-            conn.send(error_message(exc.code, str(exc), ref=exc.ref if msg is None else ref_of(msg), **extra))
+            conn.send(error_message(exc.code, str(exc), exc.ref if msg is None else ref_of(msg), exc.retry_after))
         except Exception:  # a bug on one message: say so, log it, close (the table may be mid-change)
             log.exception("failed on a message from %s; closing its connection", conn.client)
             conn.send(error_message("server_error", "the server failed on this message (the error is logged); "
                                                     "reconnect and join your seat again",
-                                    ref=raw_ref(raw) if msg is None else ref_of(msg)))
+                                    raw_ref(raw) if msg is None else ref_of(msg)))
             conn.close(1011, "server error")
             return
 
@@ -200,7 +199,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     refused = manager.open_connection(client)
     await ws.accept()
     if refused:
-        await ws.send_text(encode(error_message("limit", refused)))
+        await ws.send_text(encode(error_message("limit", refused, with_ref=False)))
         await ws.close(code=1013, reason="limit")
         return
     conn = Connection(ws, manager.limits, client)

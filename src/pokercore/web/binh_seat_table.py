@@ -32,6 +32,19 @@ from ..binh import (
     suggest_arrangement,
 )
 from ..errors import PokercoreError
+from ._messages import (
+    Arranged,
+    BinhLegal,
+    BinhPlayer,
+    BinhRules,
+    BinhSpecial,
+    BinhView,
+    PairResult,
+    PreviewAnswer,
+    Reveal,
+    RevealedHand,
+    Suggestion,
+)
 from .protocol import Action, ArrangeAction, Create, Preview, ProtocolError, card_names
 from .seat_table import Limits, SeatTable
 from .store import HandRecord
@@ -52,14 +65,14 @@ def _foul(top: int | None, middle: int | None, bottom: int | None) -> str | None
     return None
 
 
-def branch_names(top: tuple[int, ...], middle: tuple[int, ...], bottom: tuple[int, ...]) -> dict[str, Any]:
-    """Names of the complete branches of a partial arrangement and whether it fouls.
+def branch_names(top: tuple[int, ...], middle: tuple[int, ...], bottom: tuple[int, ...]) -> PreviewAnswer:
+    """Names of the complete branches of a partial arrangement and whether it fouls (the ``preview`` answer).
 
     >>> from pokercore import parse_cards as p
-    >>> branch_names(p("Qh Qd 2c"), p("Ks Kd 7c 7d 3s"), p("Ac Ah As 9s 9h"))["names"]
+    >>> branch_names(p("Qh Qd 2c"), p("Ks Kd 7c 7d 3s"), p("Ac Ah As 9s 9h")).names
     ['Pair of queens', 'Two pair, kings and sevens', 'Full house, aces full of nines']
     >>> names = branch_names(p("Ac Ah As"), p("Ks Kd 7c 7d 3s"), p("Qh Qd 2c"))
-    >>> names["names"][2], names["foul"]
+    >>> names.names[2], names.foul
     (None, 'the top is stronger than the middle')
     """
     ranks: list[int | None] = [
@@ -67,13 +80,13 @@ def branch_names(top: tuple[int, ...], middle: tuple[int, ...], bottom: tuple[in
         evaluate5(middle, "binh") if len(middle) == 5 else None,
         evaluate5(bottom, "binh") if len(bottom) == 5 else None,
     ]
-    return {"names": [describe_rank(r, "binh") if r is not None else None for r in ranks], "foul": _foul(*ranks)}
+    return PreviewAnswer([describe_rank(r, "binh") if r is not None else None for r in ranks], _foul(*ranks))
 
 
-def arrangement_json(a: Arrangement) -> dict[str, Any]:
+def arrangement_json(a: Arrangement) -> Arranged:
     """An arrangement as the protocol shows it: cards and names per branch, and its foul (from its own ranks)."""
-    return {"top": card_names(a.top), "middle": card_names(a.middle), "bottom": card_names(a.bottom),
-            "names": [describe_rank(r, "binh") for r in a.ranks], "foul": _foul(*a.ranks)}
+    return Arranged(card_names(a.top), card_names(a.middle), card_names(a.bottom),
+                    [describe_rank(r, "binh") for r in a.ranks], _foul(*a.ranks))
 
 
 class BinhSeatTable(SeatTable):
@@ -151,7 +164,7 @@ class BinhSeatTable(SeatTable):
         if seat not in self.deal.to_arrange:
             raise ProtocolError("not_your_turn", "you already arranged this deal; nothing changed")
         try:
-            self.deal.arrange(seat, Arrangement(action.top, action.middle, action.bottom))
+            self.deal.arrange(seat, Arrangement(*action.branches))
         except PokercoreError as exc:
             raise ProtocolError("illegal_action", f"{exc}; nothing changed") from None
         self._maybe_reveal()
@@ -176,57 +189,55 @@ class BinhSeatTable(SeatTable):
         return True
 
     # ------------------------------------------------------------------ helpers for players
-    def preview(self, seat: int, request: Preview) -> dict[str, Any]:
-        if not set(request.top + request.middle + request.bottom) <= set(self.deal.hands[seat]):
+    def preview(self, seat: int, request: Preview) -> PreviewAnswer:
+        top, middle, bottom = request.branches
+        if not set(top + middle + bottom) <= set(self.deal.hands[seat]):
             raise ProtocolError("bad_message", "preview: only your own cards can be previewed")
-        return {"type": "preview", **branch_names(request.top, request.middle, request.bottom)}
+        return branch_names(top, middle, bottom)
 
-    def suggest_job(self, seat: int) -> Callable[[], dict[str, Any]]:
+    def suggest_job(self, seat: int) -> Callable[[], Suggestion]:
         """The AI's best arrangement of ``seat``'s cards (to run off the loop)."""
         if self.result is not None or self.deal.specials[seat] is not None:
             raise ProtocolError("illegal_action", "nothing to arrange now")
         cards = list(self.deal.hands[seat])
         deal = self.deal_number
 
-        def job() -> dict[str, Any]:
+        def job() -> Suggestion:
             a, value = suggest_arrangement(cards)
-            return {"type": "suggestion", "deal": deal, **arrangement_json(a), "expected": round(float(value), 3)}
+            arranged = arrangement_json(a)
+            return Suggestion(deal, arranged.top, arranged.middle, arranged.bottom, arranged.names, arranged.foul,
+                              round(float(value), 3))
         return job
 
     # ------------------------------------------------------------------ seeing
-    def _reveal_json(self, rec: DealResult) -> dict[str, Any]:
+    def _reveal_json(self, rec: DealResult) -> Reveal:
         hands = []
         for i, p in enumerate(rec.played):
             if isinstance(p, SpecialHand):
-                hands.append({"seat": i, "special": str(p), "special_type": p.type,
-                              "cards": card_names(rec.hands[i])})
+                hands.append(RevealedHand(i, str(p), special_type=p.type, cards=card_names(rec.hands[i])))
             else:
-                hands.append({"seat": i, "special": None, **arrangement_json(p)})
-        pairs = [{"seats": [i, j], "score": o.score, "branches": list(o.branches) if o.branches else None,
-                  "how": _HOW[o.path]} for (i, j), o in sorted(rec.outcomes.items())]
-        return {"hands": hands, "pairs": pairs, "nets": list(rec.nets)}
+                a = arrangement_json(p)
+                hands.append(RevealedHand(i, None, top=a.top, middle=a.middle, bottom=a.bottom, names=a.names,
+                                          foul=a.foul))
+        pairs = [PairResult([i, j], o.score, list(o.branches) if o.branches else None, _HOW[o.path])
+                 for (i, j), o in sorted(rec.outcomes.items())]
+        return Reveal(hands, pairs, list(rec.nets))
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> BinhView:
         deal = self.deal
-        players = self.players_public()
-        for p in players:
-            i = p["seat"]
-            p.update(total=self.totals[i], ready=self.seats[i].ready,
-                     submitted=deal.arranged[i] is not None or deal.specials[i] is not None)
+        players = [BinhPlayer(**s.public(), total=self.totals[i], ready=s.ready,
+                              submitted=deal.arranged[i] is not None or deal.specials[i] is not None)
+                   for i, s in enumerate(self.seats)]
         mine = deal.arranged[seat]
         sp = deal.specials[seat]
-        return {
-            "type": "state", "game": "binh", "table": self.id, "seat": seat,
-            "seq": self.seats[seat].next_seq, "version": self.version,
-            "deal": self.deal_number, "phase": "reveal" if self.result is not None else "arrange",
-            "cards": card_names(deal.hands[seat]),
-            "special": None if sp is None else {"name": str(sp), "type": sp.type,
-                                                "points": self.rules.special_points(str(sp.type))},
-            "arranged": arrangement_json(mine) if mine is not None else None,
-            "players": players,
-            "totals": list(self.totals),
-            "legal": [{"kind": "arrange"}] if self.result is None and seat in deal.to_arrange else [],
-            "reveal": self._reveal_json(self.result) if self.result is not None else None,
-            "rules": {"foul_points": self.rules.foul_points, "type_a_points": self.rules.type_a_points,
-                      "type_b_points": self.rules.type_b_points},
-        }
+        return BinhView(
+            "binh", self.id, seat, self.seats[seat].next_seq, self.version,
+            deal=self.deal_number, phase="reveal" if self.result is not None else "arrange",
+            cards=card_names(deal.hands[seat]),
+            special=None if sp is None else BinhSpecial(str(sp), sp.type, self.rules.special_points(str(sp.type))),
+            arranged=arrangement_json(mine) if mine is not None else None,
+            players=players, totals=list(self.totals),
+            legal=[BinhLegal("arrange")] if self.result is None and seat in deal.to_arrange else [],
+            reveal=self._reveal_json(self.result) if self.result is not None else None,
+            rules=BinhRules(self.rules.foul_points, self.rules.type_a_points, self.rules.type_b_points),
+        )

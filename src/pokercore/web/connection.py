@@ -31,6 +31,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from ._messages import Closed, ServerMessage
 from .protocol import encode
 from .seat_table import Limits, SeatTable
 
@@ -129,7 +130,7 @@ class Connection:
         self.sent_bytes = 0
         self._writer: asyncio.Task[None] | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage) -> None:
         """Queue one message (never blocks); a client with a full queue is cut off."""
         if self.closing:
             return
@@ -146,8 +147,7 @@ class Connection:
 
     def replaced(self) -> None:
         """Another connection took this seat (a reconnect)."""
-        self.send({"type": "closed", "table": self.table.id if self.table else None,
-                   "reason": "this seat was joined from another connection"})
+        self.send(Closed(self.table.id if self.table else None, "this seat was joined from another connection"))
         self.table, self.seat = None, -1
         self.close(1000, "seat joined from another connection")
 

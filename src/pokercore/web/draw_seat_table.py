@@ -20,6 +20,7 @@ from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Stre
 from ..draw.ai import make_agent
 from ..draw.history import format_history
 from ..errors import PokercoreError
+from ._messages import DrawEvent, DrawLegal, DrawPlayer, DrawRules, DrawShowdown, DrawView, Shown
 from .betting_table import BettingSeatTable
 from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
 from .seat_table import Limits
@@ -101,7 +102,7 @@ class DrawSeatTable(BettingSeatTable[DrawState]):
         state = self._check_turn(seat)
         if isinstance(action, ArrangeAction):
             raise ProtocolError("illegal_action", "arrange is a Binh action; this table plays draw")
-        move = ("draw", 0, action.cards) if isinstance(action, DrawAction) else (action.kind, action.amount, ())
+        move = ("draw", 0, action.codes) if isinstance(action, DrawAction) else (action.kind, action.amount, ())
         try:
             state.act(move, seat)
         except PokercoreError as exc:
@@ -122,43 +123,33 @@ class DrawSeatTable(BettingSeatTable[DrawState]):
         return True
 
     # ------------------------------------------------------------------ seeing
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> DrawView:
         obs = self.hand_state.observe(seat)
-        players = self.players_public()
         out = self._out()
         # between hands the session's stacks (a rebuy adds chips there); during a hand the hand's
         stacks = self.session.stacks if self._hand_over() else obs.stacks
-        for p in players:
-            i = p["seat"]
-            p.update(stack=stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
-                     dealt_in=obs.dealt_in[i], drawn=obs.draw_counts[i], ready=self.seats[i].ready,
-                     start=self.config.stacks[i], bought=self.session.bought_in[i], out=i in out)
+        players = [DrawPlayer(**s.public(), stack=stacks[i], bet=obs.bets[i], committed=obs.committed[i],
+                              live=obs.live[i], dealt_in=obs.dealt_in[i], drawn=obs.draw_counts[i], ready=s.ready,
+                              start=self.config.stacks[i], bought=self.session.bought_in[i], out=i in out)
+                   for i, s in enumerate(self.seats)]
         if obs.street == "draw":
-            legal: list[dict[str, Any]] = [{"kind": "draw", "max_cards": 3}] if obs.legal_actions else []
+            legal = [DrawLegal("draw", max_cards=3)] if obs.legal_actions else []
         else:
-            legal = [{"kind": a.kind, "amount": a.amount} for a in obs.legal_actions]
+            legal = [DrawLegal(a.kind, a.amount) for a in obs.legal_actions]
         showdown = None
         if obs.payouts is not None:
-            showdown = {
-                "payouts": list(obs.payouts),
-                "shown": [{"seat": i, "cards": card_names(c), "name": _hand_name(c)}
-                          for i, c in sorted(obs.revealed.items())],
-                "winners": [i for i, v in enumerate(obs.payouts) if v > 0],
-            }
+            showdown = DrawShowdown(list(obs.payouts),
+                                    [Shown(i, card_names(c), _hand_name(c)) for i, c in sorted(obs.revealed.items())],
+                                    [i for i, v in enumerate(obs.payouts) if v > 0])
         cfg = self.config
-        return {
-            "type": "state", "game": "draw", "table": self.id, "seat": seat,
-            "seq": self.seats[seat].next_seq, "version": self.version,
-            "hand_number": obs.hand_number, "hands": cfg.hands, "button": obs.button,
-            "street": obs.street, "actor": obs.actor,
-            "hand": card_names(obs.hand), "hand_name": _hand_name(obs.hand) if obs.hand else None,
-            "pot": obs.pot, "current_bet": obs.current_bet, "to_call": obs.to_call,
-            "bet_size": obs.bet_size, "raises_left": obs.raises_left,
-            "players": players,
-            "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "amount": e.amount,
-                        "drawn": e.drawn} for e in obs.events],
-            "legal": legal, "showdown": showdown, "rebuy": self._rebuy_chips(seat),
-            "game_over": obs.payouts is not None and self._session_over(),
-            "rules": {"ante": cfg.ante, "small_bet": cfg.small_bet, "big_bet": cfg.big_bet,
-                      "raise_cap": cfg.raise_cap, "rebuy": True},
-        }
+        return DrawView(
+            "draw", self.id, seat, self.seats[seat].next_seq, self.version,
+            hand_number=obs.hand_number, hands=cfg.hands, button=obs.button, street=obs.street, actor=obs.actor,
+            hand=card_names(obs.hand), hand_name=_hand_name(obs.hand) if obs.hand else None,
+            pot=obs.pot, current_bet=obs.current_bet, to_call=obs.to_call, bet_size=obs.bet_size,
+            raises_left=obs.raises_left, players=players,
+            events=[DrawEvent(e.street, e.seat, e.kind, e.amount, e.drawn) for e in obs.events],
+            legal=legal, showdown=showdown, rebuy=self._rebuy_chips(seat),
+            game_over=obs.payouts is not None and self._session_over(),
+            rules=DrawRules(cfg.ante, cfg.small_bet, cfg.big_bet, cfg.raise_cap, True),
+        )

@@ -18,10 +18,10 @@ Examples
 >>> from pokercore.web.seat_table import Limits
 >>> t = HoldemSeatTable("t1", Create("holdem", ("me", "call"), 1, "nl", (5, 10), (1000, 400)), Limits(), seed=3)
 >>> v = t.view(0)
->>> v["street"], v["button"], v["small_blind_seat"], v["pot"], len(v["hole"]), v["board"]
+>>> v.street, v.button, v.small_blind_seat, v.pot, len(v.hole), v.board
 ('preflop', 0, 0, 15, 2, [])
->>> [(a["kind"], a.get("min"), a.get("max")) for a in v["legal"]]
-[('fold', None, None), ('call', None, None), ('raise', 20, 1000)]
+>>> [(a.kind, a.min, a.max) for a in v.legal]
+[('fold', UNSET, UNSET), ('call', UNSET, UNSET), ('raise', 20, 1000)]
 """
 
 from __future__ import annotations
@@ -38,6 +38,17 @@ from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observa
 from ..holdem.errors import HoldemError
 from ..holdem.phh import to_phh
 from ..holdem.showdown import hand_pots, rank_hands
+from ._messages import (
+    HoldemEvent,
+    HoldemLegal,
+    HoldemPlayer,
+    HoldemRules,
+    HoldemShowdown,
+    HoldemView,
+    Pot,
+    Shown,
+    WonPot,
+)
 from .betting_table import BettingSeatTable
 from .protocol import Action, BettingAction, Create, ProtocolError, card_names
 from .seat_table import Limits
@@ -74,7 +85,7 @@ def hand_name(hole: Sequence[int], board: Sequence[int], omaha: bool = False) ->
     return describe_rank(best)
 
 
-def _pot_winners(obs: Observation, ranks: dict[int, int]) -> list[dict[str, Any]]:
+def _pot_winners(obs: Observation, ranks: dict[int, int]) -> list[WonPot]:
     """Each pot with the seats that won it (the hand is over): from the public state and shown hands only."""
     out = []
     for pot in obs.pots:
@@ -85,23 +96,22 @@ def _pot_winners(obs: Observation, ranks: dict[int, int]) -> list[dict[str, Any]
             winners = [i for i in shown if ranks[i] == best]
         else:
             winners = contenders
-        out.append({"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners})
+        out.append(WonPot(pot.amount, list(pot.eligible), winners))
     return out
 
 
-def _legal(obs: Observation) -> list[dict[str, Any]]:
+def _legal(obs: Observation) -> list[HoldemLegal]:
     """The seat's legal moves: call with the bet it reaches and the chips it costs; bet and raise "to" ranges."""
-    out: list[dict[str, Any]] = []
+    out: list[HoldemLegal] = []
     me = obs.seat
     for a in obs.legal_actions:
         if a.kind == "call":
-            out.append({"kind": "call", "amount": a.min_amount, "chips": a.min_amount - obs.bets[me],
-                        "all_in": a.min_amount - obs.bets[me] >= obs.stacks[me]})
+            out.append(HoldemLegal("call", amount=a.min_amount, chips=a.min_amount - obs.bets[me],
+                                   all_in=a.min_amount - obs.bets[me] >= obs.stacks[me]))
         elif a.kind in ("bet", "raise"):
-            out.append({"kind": a.kind, "min": a.min_amount, "max": a.max_amount,
-                        "all_in": obs.bets[me] + obs.stacks[me]})
+            out.append(HoldemLegal(a.kind, min=a.min_amount, max=a.max_amount, all_in=obs.bets[me] + obs.stacks[me]))
         else:
-            out.append({"kind": a.kind})
+            out.append(HoldemLegal(a.kind))
     return out
 
 
@@ -186,57 +196,45 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
         return True
 
     # ------------------------------------------------------------------ seeing
-    def _showdown(self, obs: Observation) -> dict[str, Any] | None:
+    def _showdown(self, obs: Observation) -> HoldemShowdown | None:
         if obs.payouts is None:
             return None
         omaha = obs.config.is_omaha
         ranks = rank_hands(obs.revealed, obs.board, omaha) if obs.revealed and len(obs.board) == 5 else {}
-        return {
-            "payouts": list(obs.payouts),
-            "winners": [i for i, v in enumerate(obs.payouts) if v > 0],
-            "shown": [{"seat": i, "cards": card_names(c), "name": describe_rank(ranks[i])}
-                      for i, c in obs.revealed.items()],
-            "mucked": list(obs.mucked),
-            "pots": _pot_winners(obs, ranks),
-        }
+        return HoldemShowdown(
+            list(obs.payouts), [i for i, v in enumerate(obs.payouts) if v > 0],
+            [Shown(i, card_names(c), describe_rank(ranks[i])) for i, c in obs.revealed.items()],
+            list(obs.mucked), _pot_winners(obs, ranks))
 
     @staticmethod
-    def _middle(obs: Observation) -> list[dict[str, Any]]:
+    def _middle(obs: Observation) -> list[Pot]:
         """The pots in the middle during a hand: the chips of the finished betting rounds (bets stay in front)."""
         behind = [c - b for c, b in zip(obs.committed, obs.bets)]
         pots = hand_pots(behind, [not x for x in obs.live], obs.dead_money, obs.big_blind_seat)
-        return [{"amount": p.amount, "eligible": list(p.eligible)} for p in pots if p.amount]
+        return [Pot(p.amount, list(p.eligible)) for p in pots if p.amount]
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> HoldemView:
         obs = self.hand_state.observe(seat)
         cfg = self.config
-        players = self.players_public()
         out = self._out()
         all_in = obs.all_in
-        for p in players:
-            i = p["seat"]
-            p.update(stack=obs.stacks[i], bet=obs.bets[i], committed=obs.committed[i], live=obs.live[i],
-                     dealt_in=obs.dealt_in[i], all_in=all_in[i], ready=self.seats[i].ready,
-                     start=cfg.stacks[i], out=i in out)
-        return {
-            "type": "state", "game": "holdem", "table": self.id, "seat": seat,
-            "seq": self.seats[seat].next_seq, "version": self.version,
-            "hand_number": obs.hand_number, "hands": cfg.hands, "button": obs.button,
-            "small_blind_seat": obs.small_blind_seat, "big_blind_seat": obs.big_blind_seat,
-            "street": obs.street, "actor": obs.actor,
-            "hole": card_names(obs.hole), "board": card_names(obs.board),
-            "hand_name": hand_name(obs.hole, obs.board, cfg.is_omaha) if obs.hole else None,
-            "pot": obs.pot, "pots": self._middle(obs) if obs.payouts is None else [],
-            "current_bet": obs.current_bet, "to_call": obs.to_call, "bet_unit": obs.bet_unit,
-            "players": players,
-            "events": [{"street": e.street, "seat": e.seat, "kind": e.kind, "chips": e.chips, "to": e.to,
-                        "all_in": e.all_in} for e in obs.events],
-            "legal": _legal(obs) if obs.actor == seat else [],
-            "showdown": self._showdown(obs),
-            "game_over": obs.payouts is not None and self._session_over(),
-            "rules": {"variant": cfg.variant, "name": cfg.name, "betting": cfg.betting,
-                      "small_blind": cfg.small_blind, "big_blind": cfg.big_blind, "ante": cfg.ante,
-                      "bet_unit": cfg.bet_size(0), "big_bet": cfg.bet_size(2),
-                      "raise_cap": cfg.raise_cap if cfg.betting == "fixed-limit" else None,
-                      "hole_cards": cfg.hole_cards},
-        }
+        players = [HoldemPlayer(**s.public(), stack=obs.stacks[i], bet=obs.bets[i], committed=obs.committed[i],
+                                live=obs.live[i], dealt_in=obs.dealt_in[i], all_in=all_in[i], ready=s.ready,
+                                start=cfg.stacks[i], out=i in out)
+                   for i, s in enumerate(self.seats)]
+        return HoldemView(
+            "holdem", self.id, seat, self.seats[seat].next_seq, self.version,
+            hand_number=obs.hand_number, hands=cfg.hands, button=obs.button,
+            small_blind_seat=obs.small_blind_seat, big_blind_seat=obs.big_blind_seat,
+            street=obs.street, actor=obs.actor, hole=card_names(obs.hole), board=card_names(obs.board),
+            hand_name=hand_name(obs.hole, obs.board, cfg.is_omaha) if obs.hole else None,
+            pot=obs.pot, pots=self._middle(obs) if obs.payouts is None else [],
+            current_bet=obs.current_bet, to_call=obs.to_call, bet_unit=obs.bet_unit, players=players,
+            events=[HoldemEvent(e.street, e.seat, e.kind, e.chips, e.to, e.all_in) for e in obs.events],
+            legal=_legal(obs) if obs.actor == seat else [],
+            showdown=self._showdown(obs),
+            game_over=obs.payouts is not None and self._session_over(),
+            rules=HoldemRules(cfg.variant, cfg.name, cfg.betting, cfg.small_blind, cfg.big_blind, cfg.ante,
+                              cfg.bet_size(0), cfg.bet_size(2),
+                              cfg.raise_cap if cfg.betting == "fixed-limit" else None, cfg.hole_cards),
+        )

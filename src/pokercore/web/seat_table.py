@@ -33,6 +33,7 @@ from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
     from .ai_pool import AIPool
+from ._messages import Closed, PreviewAnswer, ServerMessage, Suggestion, View
 from .protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
 from .store import HandRecord
 
@@ -50,7 +51,7 @@ def _many(n: int, word: str) -> str:
 class Sender(Protocol):
     """What a table needs of a connection: queue one message (never blocks)."""
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: ServerMessage) -> None: ...
 
     def replaced(self) -> None: ...
 
@@ -152,6 +153,7 @@ class Seat:
         return f"Player {self.index + 1}"
 
     def public(self) -> dict[str, Any]:
+        """The fields every game's player entry starts with (its ``players`` struct takes them as keywords)."""
         return {"seat": self.index, "name": self.name, "kind": self.kind, "level": self.level,
                 "connected": self.kind == "ai" or self.conn is not None}
 
@@ -199,7 +201,7 @@ class SeatTable:
         self.recorded_hand = 0
 
     # ------------------------------------------------------------------ subclass hooks
-    def view(self, seat: int) -> dict[str, Any]:  # pragma: no cover - abstract
+    def view(self, seat: int) -> View:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _apply_action(self, seat: int, action: Action) -> None:  # pragma: no cover
@@ -222,11 +224,11 @@ class SeatTable:
         """Apply an AI decision if the state is still the one it was made for."""
         raise NotImplementedError
 
-    def preview(self, seat: int, request: Preview) -> dict[str, Any]:
+    def preview(self, seat: int, request: Preview) -> PreviewAnswer:
         """The ``preview`` answer for ``seat`` (call under the lock); only Binh has one."""
         raise ProtocolError("illegal_action", "preview is for Binh tables")
 
-    def suggest_job(self, seat: int) -> Callable[[], dict[str, Any]]:
+    def suggest_job(self, seat: int) -> Callable[[], Suggestion]:
         """The ``suggestion`` for ``seat``, as a function to run off the loop; only Binh has one."""
         raise ProtocolError("illegal_action", "suggest is for Binh tables")
 
@@ -316,9 +318,6 @@ class SeatTable:
         for s in self.seats:
             if s.conn is not None:
                 s.conn.send(self.view(s.index))
-
-    def players_public(self) -> list[dict[str, Any]]:
-        return [s.public() for s in self.seats]
 
     # ------------------------------------------------------------------ messages
     def _check_open(self) -> None:
@@ -426,7 +425,7 @@ class SeatTable:
         self.closed = True
         for s in self.seats:
             if s.conn is not None:
-                s.conn.send({"type": "closed", "table": self.id, "reason": reason})
+                s.conn.send(Closed(self.id, reason))
 
 
 class SeatTableManager:
