@@ -125,7 +125,8 @@ def test_any_draw_agent_can_sit_at_a_web_table(tc):
     assert [p["level"] for p in me.last_state["players"]] == [None, "maniac", "tag"]
 
 
-@pytest.mark.parametrize("module", ["app.py", "seat_table.py", "binh_seat_table.py", "draw_seat_table.py"])
+@pytest.mark.parametrize("module", ["app.py", "seat_table.py", "betting_table.py", "binh_seat_table.py",
+                                    "draw_seat_table.py", "holdem_seat_table.py", "connection.py"])
 def test_only_the_protocol_module_reads_json_or_card_strings(module):
     tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
@@ -135,3 +136,48 @@ def test_only_the_protocol_module_reads_json_or_card_strings(module):
     readers = {"card_codes", "parse_cards", "parse_card", "cards_to_array", "loads"}
     assert not {name for name in imported if name.rsplit(".", 1)[-1] in readers}
     assert not {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} & readers
+
+
+def _struct_of(msg: dict) -> type:
+    if msg["type"] == "state":
+        return {"draw": _messages.DrawView, "binh": _messages.BinhView, "holdem": _messages.HoldemView}[msg["game"]]
+    return next(c for c in _messages.SERVER_MESSAGES if c.__struct_config__.tag == msg["type"])
+
+
+def _play_to_the_end(me, legal_pick) -> None:
+    while True:
+        st = me.my_turn()
+        if st["showdown"] is not None:
+            return
+        me.act(legal_pick(st["legal"]))
+
+
+def test_every_message_the_server_sends_is_exactly_its_struct(tc):
+    """Each frame, read back into the struct of its type, writes the same JSON: no field more, less or other."""
+    import msgspec
+
+    draw, holdem, binh, other = connect(tc), connect(tc), connect(tc), connect(tc)
+    draw.create("draw", ["me", "call"], hands=1)
+    _play_to_the_end(draw, lambda legal: {"kind": "draw", "cards": []} if legal[0]["kind"] == "draw" else
+                     next({"kind": a["kind"], "amount": a["amount"]} for a in legal if a["kind"] != "fold"))
+    holdem.create("holdem", ["me", "call", "call"], hands=1)
+    _play_to_the_end(holdem, lambda legal: next({"kind": a["kind"]} for a in legal if a["kind"] in ("check", "call")))
+    binh.create("binh", ["me", "easy"])
+    st = binh.normal_deal()
+    binh.send({"type": "preview", "top": st["cards"][:2]})
+    binh.until(lambda m: m["type"] == "preview")
+    binh.send({"type": "suggest"})
+    plan = binh.until(lambda m: m["type"] == "suggestion")
+    binh.act({"kind": "arrange", "top": plan["top"], "middle": plan["middle"], "bottom": plan["bottom"]})
+    binh.state_where(lambda m: m["phase"] == "reveal")
+    other.create("draw", ["remote", "easy"])
+    other.send({"type": "ping"})
+    other.until(lambda m: m["type"] == "pong")
+    other.send({"type": "act", "seq": 1, "action": {"kind": "check"}})
+    other.error()
+    seen = set()
+    for msg in draw.log + holdem.log + binh.log + other.log:
+        cls = _struct_of(msg)
+        assert msgspec.to_builtins(msgspec.convert(msg, cls)) == msg, cls.__name__
+        seen.add(cls)
+    assert seen == set(_messages.SERVER_MESSAGES) - {_messages.Closed}
