@@ -30,7 +30,7 @@ HERO, VILLAIN = "AsKs", "QQ+,AKs,AKo"
 
 def seconds(workers: int, samples: int) -> float:
     """Wall time of one seeded run."""
-    from pokercore.holdem import equity
+    from pokercore.equity import equity
 
     t0 = time.perf_counter()
     equity([HERO, VILLAIN], samples=samples, workers=workers, seed=1)

@@ -68,7 +68,7 @@ from pokercore.bench.native_peer import NativePeer, check_order
 try:  # the module moves into pokercore.holdem in the layout refactor
     from pokercore.equity import equity
 except ImportError:  # pragma: no cover - after the move
-    from pokercore.holdem.equity import equity  # type: ignore[no-redef]
+    from pokercore.equity._holdem_equity import equity  # type: ignore[no-redef]
 
 HU = ["AsKs", "QdQc"]
 VS_RANGE = ["AsKs", "QQ+,AKs,AKo"]

@@ -6,9 +6,8 @@ Run: python examples/holdem_equity.py
 from __future__ import annotations
 
 import pokercore as pc
-from pokercore.equity import equity
+from pokercore.equity import equity, parse_range
 from pokercore.holdem import evaluate7, evaluate7_batch, evaluate_omaha, percentile
-from pokercore.ranges import parse_range
 
 # Best five of seven cards, on the same scale as evaluate5.
 rank = evaluate7("Ah Kh 7c 7s 2d 7d Kc")

@@ -1,11 +1,13 @@
-"""The tree reads as the layers: core -> games -> sim / web / bench -> cli.
+"""The tree reads as the layers: core -> analysis (equity, then solver) -> games -> sim / web / bench / envs -> cli.
 
 import-linter (``lint-imports`` in CI, contracts in pyproject.toml) sees only
 ``.py`` files.  This test reads the ``.pyx``/``.pxd`` files too, and resolves
 ``from . import _kernel`` to the extension module it names (not to the
 package), so it can say: no import circle, the layers point down, the games
 do not import each other, only public core modules are reached from above,
-no module over 600 lines, and the top folder stays small.
+the games and everything above them reach the core and the analysis layer
+through their public modules only, no module over 600 lines, and the top
+folder stays small.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ SOURCE_SUFFIXES = (".py", ".pyx", ".pxd")
 #: Layers from the bottom; a module may import its own layer's package and those below.
 GAMES = ("binh", "draw", "holdem")
 ON_TOP_OF_GAMES = ("sim", "web", "bench", "envs")
-#: Short import paths that re-export a game's modules (layer: between the games and sim/web).
-ALIASES = ("equity", "ranges")
-#: The analysis above equity (it knows the core and the equity layer's public faces only).
-ANALYSIS = ("solver",)
+#: The analysis layer, from the bottom: equity knows the core; the solver knows the core and equity.
+ANALYSIS = ("equity", "solver")
+#: Deprecated short paths kept for one release; they read the analysis layer's public faces only.
+ALIASES = ("ranges",)
 
 
 def module_name(path: Path) -> str:
@@ -99,7 +101,7 @@ GRAPH = {name: imports_of(name) for name in KNOWN}
 
 
 def floor(name: str) -> str:
-    """``core``, ``game:<name>``, ``alias``, ``analysis:<name>``, ``top:<name>``, ``cli`` or ``entry``."""
+    """``core``, ``equity``, ``solver``, ``alias``, ``game:<name>``, ``top:<name>``, ``cli`` or ``entry``."""
     parts = name.split(".")
     if len(parts) == 1:
         return "core"
@@ -109,7 +111,7 @@ def floor(name: str) -> str:
     if head in ALIASES:
         return "alias"
     if head in ANALYSIS:
-        return f"analysis:{head}"
+        return head
     if head in ON_TOP_OF_GAMES:
         return f"top:{head}"
     if head == "cli":
@@ -119,7 +121,7 @@ def floor(name: str) -> str:
     return "core"
 
 
-HEIGHT = {"core": 0, "game": 1, "alias": 2, "analysis": 3, "top": 4, "cli": 5, "entry": 6}
+HEIGHT = {"core": 0, "equity": 1, "solver": 2, "alias": 2, "game": 3, "top": 4, "cli": 5, "entry": 6}
 
 
 def test_no_import_circle():
@@ -173,14 +175,17 @@ def test_imports_point_down_the_layers():
     assert wrong == []
 
 
-def test_layers_above_the_core_use_its_public_modules_only():
-    # Kernels inside a game reach the core through its public .pxd (ceval, ceval7) and modules.
+def test_games_and_above_use_the_public_modules_of_core_and_analysis_only():
+    # Kernels inside a game reach the core through its public .pxd (ceval, ceval7) and modules; the analysis
+    # layer through its packages' faces (pokercore.equity, pokercore.solver).  The analysis layer itself is
+    # the core's close neighbour: it may share the core's private helpers (the variant evaluators' kernels).
     private = []
     for a, bs in GRAPH.items():
-        if floor(a) == "core":
+        if floor(a) in ("core", *ANALYSIS):
             continue
         for b in bs:
-            if floor(b) == "core" and b.split(".")[-1].startswith("_") and b != "pokercore":
+            fb = floor(b)
+            if fb in ("core", *ANALYSIS) and any(part.startswith("_") for part in b.split(".")[1:]):
                 private.append(f"{a} -> {b}")
     assert private == []
 
@@ -194,7 +199,9 @@ def test_modules_stay_under_600_lines(path: Path):
 
 
 def test_the_top_folder_holds_the_core_only():
-    top = sorted(p.name for p in PKG.iterdir() if p.suffix in (".py", ".pyx"))
+    # ranges.py is a deprecated path that warns and leaves in the next release: not counted.
+    top = sorted(p.name for p in PKG.iterdir()
+                 if p.suffix in (".py", ".pyx") and p.name != "ranges.py")
     assert len(top) <= 16, top
     packages = sorted(p.name for p in PKG.iterdir() if (p / "__init__.py").exists())
-    assert set(packages) <= {"binh", "draw", "holdem", "solver", "sim", "web", "bench", "envs", "cli"}, packages
+    assert set(packages) <= {"binh", "draw", "holdem", "equity", "solver", "sim", "web", "bench", "envs", "cli"}, packages

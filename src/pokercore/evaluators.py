@@ -1,8 +1,9 @@
 """The evaluators' face: any 3, 5, 6 or 7 cards by their count, a batch by its width, percentiles.
 
 The kernels are ``_eval`` (3 and 5 cards) and ``_eval7`` (6 and 7 cards,
-Omaha's two-plus-three); :mod:`pokercore.holdem` re-exports this module's
-names beside the equity engine.
+Omaha's two-plus-three) and ``_variant_eval`` (short-deck ranks, Omaha
+eight-or-better lows: :func:`evaluate_shortdeck`, :func:`evaluate_omaha_low`);
+:mod:`pokercore.holdem` re-exports this module's names for hold'em scripts.
 
 Every rank here is on the standard scale of :func:`pokercore.evaluate5`
 (1..7462, higher is better, A-2-3-4-5 the lowest straight), so
@@ -42,6 +43,18 @@ from ._eval7 import (
     evaluate_omaha,
     evaluate_omaha_batch,
 )
+from ._variant_hands import (
+    NO_LOW,
+    SHORT_DECK,
+    SHORTDECK_CATEGORIES,
+    describe_low,
+    describe_shortdeck,
+    evaluate_omaha_low,
+    evaluate_omaha_low_batch,
+    evaluate_shortdeck,
+    evaluate_shortdeck_batch,
+    shortdeck_category,
+)
 from .cards import CardsLike, to_codes
 from .errors import HandSizeError, InvalidRankError, InvalidRulesError, PokercoreError, PokercoreTypeError, cut
 from .validation import check_hands
@@ -53,7 +66,12 @@ __all__ = [
     "ALL_FIVE_CARD_HANDS",
     "ALL_HANDS",
     "HANDS_PER_CATEGORY",
+    "NO_LOW",
+    "SHORTDECK_CATEGORIES",
+    "SHORT_DECK",
     "count_ranks",
+    "describe_low",
+    "describe_shortdeck",
     "evaluate",
     "evaluate6",
     "evaluate6_batch",
@@ -62,7 +80,12 @@ __all__ = [
     "evaluate_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_low",
+    "evaluate_omaha_low_batch",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
     "percentile",
+    "shortdeck_category",
 ]
 
 #: Number of five-card hands in a 52-card deck.

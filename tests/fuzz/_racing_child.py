@@ -15,11 +15,11 @@ import numpy as np
 
 import pokercore as pc
 from pokercore import _eval
+from pokercore import _variant_eval as _variants
 from pokercore import evaluators as holdem
 from pokercore.binh import _arrange, _special, search, special
 from pokercore.binh.tables import TABLE_LEN
-from pokercore.holdem import _variants
-from pokercore.holdem.equity import equity
+from pokercore.equity._holdem_equity import equity
 
 
 def _hands(k: int, n: int, seed: int) -> np.ndarray:

@@ -411,8 +411,8 @@ HOSTILE_RANGES = [
 @pytest.mark.parametrize("exact", [True, False])
 @pytest.mark.parametrize("combos_weights", HOSTILE_RANGES)
 def test_equity_refuses_a_hand_built_invalid_range(combos_weights, exact):
-    from pokercore.holdem.equity import equity
-    from pokercore.holdem.ranges import Range
+    from pokercore.equity._holdem_equity import equity
+    from pokercore.equity._holdem_ranges import Range
 
     with pytest.raises(pc.PokercoreError), np.errstate(all="ignore"):
         hostile = Range("hand-built", combos_weights)

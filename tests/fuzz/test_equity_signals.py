@@ -50,7 +50,7 @@ def _case(rng: random.Random) -> tuple[str, float, bool]:
 def _run(call: str, delay: float, twice: bool) -> tuple[float, int, str]:
     code = textwrap.dedent(f"""
         import signal, sys, threading, time
-        from pokercore.holdem.equity import equity
+        from pokercore.equity._holdem_equity import equity
         print("start", flush=True)
         try:
             {call}

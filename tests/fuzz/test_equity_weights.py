@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pokercore.holdem.equity import equity
-from pokercore.holdem.ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
+from pokercore.equity._holdem_equity import equity
+from pokercore.equity._holdem_ranges import EmptyRangeError, Range, RangeSyntaxError, parse_range
 
 PARTS = ["AA", "KK", "QQ", "AKs", "AKo", "JTs", "T9s", "22", "A5s", "KQo", "AsKs", "QhJh", "7c6c"]
 BOARDS = ["2c 7d 9h", "Qh Jd 2s", "2c 7d 9h 4s", "Ah Kd 7c 7s 2d"]

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercore.cli.equity import main
+from pokercore.equity._holdem_equity import equity
+from pokercore.equity._holdem_ranges import Range, RangeSyntaxError, parse_range
 from pokercore.errors import PokercoreError
-from pokercore.holdem.equity import equity
-from pokercore.holdem.ranges import Range, RangeSyntaxError, parse_range
 
 NOTATION = "23456789TJQKAsoSOxX+-:., "
 

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from pokercore.equity import equity
+from pokercore.equity._grid import hand_class
 from pokercore.errors import PokercoreError, PokercoreTypeError
-from pokercore.holdem.grid import hand_class
 from pokercore.solver import HAND_CLASSES, InvalidStacksError, PushFoldResult, SolverInputError, push_fold
 
 

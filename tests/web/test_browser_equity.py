@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokercore.holdem.equity import equity
+from pokercore.equity import equity
 
 from .helpers import by_id, click_id, css, tap, wait
 

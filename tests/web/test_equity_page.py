@@ -8,9 +8,7 @@ import json
 
 import pytest
 
-from pokercore.holdem.equity import equity
-from pokercore.holdem.grid import range_grid
-from pokercore.holdem.ranges import parse_range
+from pokercore.equity import equity, parse_range, range_grid
 
 from .helpers import require, starlette_test_client
 

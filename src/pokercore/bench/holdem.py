@@ -216,8 +216,8 @@ def _rows_omaha(quick: bool, repeats: int) -> list[HoldemRow]:
 
 def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
     from ..cards import parse_cards
+    from ..equity import equity
     from ..holdem import evaluate7
-    from ..holdem.equity import equity
 
     rows = []
     ours_exact = best_times([lambda: equity(["AsKs", "QdQc"])], repeats)[0]

@@ -40,7 +40,7 @@ EXACT_RANGES = ["AKs", "QQ", "random"]
 
 def _exact_row(name: str, players: list[str], workers: int, peer: NativePeer | None, repeats: int) -> HoldemRow:
     """pokercore's exact run and, with a native peer, the peer's on as many threads, interleaved."""
-    from ..holdem.equity import equity
+    from ..equity import equity
 
     more = f", workers={workers}" if workers > 1 else ""
     what = f"equity({players!r}, exact=True{more})"
@@ -73,7 +73,7 @@ def _matrix_classes() -> list[str]:
 
 def exact_rows(quick: bool, repeats: int) -> list[HoldemRow]:
     """The rows of this module (see its docstring)."""
-    from ..holdem.equity import equity
+    from ..equity import equity
 
     rows: list[HoldemRow] = []
     peer = native_peer()

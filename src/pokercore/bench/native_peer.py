@@ -141,7 +141,7 @@ def _batch_row(peer: NativePeer, n: int, repeats: int) -> HoldemRow:
 
 
 def _mc_row(peer: NativePeer, workers: int, samples: int, repeats: int) -> HoldemRow:
-    from ..holdem.equity import equity
+    from ..equity import equity
 
     def ours() -> tuple[float, list[float], list[float]]:
         t = time.perf_counter()

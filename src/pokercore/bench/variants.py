@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..holdem.variant_equity import variant_equity
+from ..equity import equity
 from .model import Row
 from .timing import best_times
 
@@ -74,8 +74,8 @@ def bench_rows(quick: bool = False, cases: Sequence[tuple[str, str, list[str], s
     for label, game, hands, board, samples in cases:
         def call(game: str = game, hands: list[str] = hands, board: str = board,
                  samples: int | None = samples) -> Any:
-            return variant_equity(game, hands, board=board or None, samples=samples,
-                                  exact=None if samples else True, seed=1 if samples else None)
+            return equity(hands, board=board or None, game=game, samples=samples,
+                          exact=None if samples else True, seed=1 if samples else None)
 
         n = call().trials
         (t,) = best_times([call], repeats)

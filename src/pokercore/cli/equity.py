@@ -26,26 +26,14 @@ import shlex
 import sys
 from collections.abc import Sequence
 from math import isfinite
-from typing import Any
 
+from ..equity import LIMITS, equity, equity_by_combo, plot_combo_equity
 from ..errors import PokercoreError, cut
-from ..holdem.combo_equity import MAX_BINS, equity_by_combo
-from ..holdem.equity import (
-    MAX_SAMPLES,
-    MAX_SECONDS,
-    MAX_WORKERS,
-    MIN_SECONDS,
-    TARGET_STDERR_BELOW,
-    TARGET_STDERR_MIN,
-    equity,
-)
-from ..holdem.variant_equity import MAX_SAMPLES as VARIANT_MAX_SAMPLES
-from ..holdem.variant_equity import variant_equity
 from .args import MAX_TEXT, integer
 
 __all__ = ["build_parser", "main"]
 
-GAMES = ("holdem", "plo", "plo8", "shortdeck")
+GAMES = ("holdem", "shortdeck", "plo", "plo5", "plo6", "plo8")
 
 
 def _power(n: int) -> str:
@@ -67,8 +55,8 @@ def _number(text: str) -> float:
 
 
 #: The stop rules as the options name them: (option, attribute, least, most, most excluded, example).
-_STOP_RULES = (("--stderr", "target_stderr", TARGET_STDERR_MIN, TARGET_STDERR_BELOW, True, "0.001"),
-               ("--seconds", "seconds", MIN_SECONDS, MAX_SECONDS, False, "2"))
+_STOP_RULES = (("--stderr", "target_stderr", LIMITS.stderr_min, LIMITS.stderr_below, True, "0.001"),
+               ("--seconds", "seconds", LIMITS.seconds_min, LIMITS.seconds_max, False, "2"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -92,9 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dead", default="", help="cards out of the deck")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal and board")
-    how.add_argument("--samples", type=integer(1, MAX_SAMPLES),
-                     help=f"Monte Carlo samples (up to {_power(MAX_SAMPLES)} in hold'em, "
-                          f"{_power(VARIANT_MAX_SAMPLES)} in plo, plo8 and shortdeck)")
+    how.add_argument("--samples", type=integer(1, LIMITS.samples),
+                     help=f"Monte Carlo samples (up to {_power(LIMITS.samples)} in hold'em, "
+                          f"{_power(LIMITS.variant_samples)} in plo, plo8 and shortdeck)")
     p.add_argument("--stderr", type=_number,
                    metavar="SE", dest="target_stderr",
                    help="Monte Carlo until every player's standard error is at most SE, e.g. 0.001 (--samples is "
@@ -104,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "which is printed; --samples with that count and the same --seed gives the same result "
                         "(--samples is then the most to draw)")
     p.add_argument("--seed", type=integer(0), help="Monte Carlo seed (printed when not given)")
-    p.add_argument("--workers", type=integer(1, MAX_WORKERS), default=1,
+    p.add_argument("--workers", type=integer(1, LIMITS.workers), default=1,
                    help="threads (default 1; the answer does not depend on it)")
     p.add_argument("--by-combo", action="store_true",
                    help="a hand against a range (hold'em, two players): the hand's equity against each combo, "
@@ -112,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", metavar="FILE",
                    help="with a hand against a range: save the equity distribution over the range's combos "
                         "(FILE.png, .svg, .pdf; needs the plot extra); implies --by-combo")
-    p.add_argument("--bins", type=integer(1, MAX_BINS), default=10,
+    p.add_argument("--bins", type=integer(1, LIMITS.bins), default=10,
                    help="bins of the equity distribution (default 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true", help="never show progress on stderr")
@@ -132,9 +120,9 @@ def _refuse(args: argparse.Namespace) -> str | None:
                 return f"{option} is for Monte Carlo: --exact enumerates every deal and board; give one of them"
     if args.target_stderr is not None and args.seconds is not None:
         return "give --stderr or --seconds, not both: each says when Monte Carlo stops"
-    if args.game != "holdem" and args.samples is not None and args.samples > VARIANT_MAX_SAMPLES:
+    if args.game != "holdem" and args.samples is not None and args.samples > LIMITS.variant_samples:
         return (f"--samples {args.samples:,} is more than --game {args.game} draws "
-                f"(at most {_power(VARIANT_MAX_SAMPLES)}); give fewer, or --stderr to stop once precise enough")
+                f"(at most {_power(LIMITS.variant_samples)}); give fewer, or --stderr to stop once precise enough")
     if args.game != "holdem":
         if args.by_combo or args.plot:
             return "--by-combo and --plot are for a hold'em hand against a range (--game holdem)"
@@ -181,22 +169,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     board, dead = args.board or None, args.dead or None
     exact = True if args.exact else None
     try:
-        if args.game != "holdem":
-            result: Any = variant_equity(args.game, args.players, board, dead, exact=exact, samples=args.samples,
-                                         seed=args.seed, workers=args.workers, target_stderr=args.target_stderr,
-                                         seconds=args.seconds)
-        else:
-            result = equity(args.players, board=board, dead=dead, exact=exact, samples=args.samples,
-                            seed=args.seed, workers=args.workers, progress=progress,
-                            target_stderr=args.target_stderr, seconds=args.seconds)
+        result = equity(args.players, board=board, dead=dead, game=args.game, exact=exact, samples=args.samples,
+                        seed=args.seed, workers=args.workers, progress=progress, stderr=args.target_stderr,
+                        seconds=args.seconds)
         combos = None
         if args.by_combo or args.plot:
             combos = equity_by_combo(args.players[0], args.players[1], board, dead, exact=exact,
                                      samples=args.samples, seed=args.seed)
             combos.distribution(args.bins)
         if args.plot and combos is not None:
-            from ..holdem.combo_plot import plot_combo_equity
-
             plot_combo_equity(combos, args.plot, bins=args.bins)
     except PokercoreError as exc:
         print(f"pokercore equity: error: {exc}", file=sys.stderr)

@@ -29,9 +29,8 @@ import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 
+from ..equity import EmptyRangeError, parse_range, range_grid
 from ..errors import cut
-from ..holdem.grid import range_grid
-from ..holdem.ranges import EmptyRangeError, parse_range
 
 __all__ = ["build_parser", "main"]
 

@@ -25,8 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..holdem.grid import range_grid
-from ..ranges import parse_range
+from ..equity import parse_range, range_grid
 from ..sim.files import atomic_write, check_writable
 from ..solver import MAX_ICM_PLAYERS, MAX_STACK, icm, icm_push_fold, push_fold
 from .args import MAX_TEXT

@@ -4,7 +4,7 @@ A class is a cell of the 13x13 grid, rows and columns ranked from the ace
 down: index ``13 * i + j`` is a pair when ``i == j`` (6 combos), suited
 above the diagonal (``AKs``: row A, column K; 4 combos) and offsuit below
 it (``AKo``: row K, column A; 12 combos), the layout of
-:mod:`pokercore.holdem.grid`.
+:mod:`pokercore.equity._grid`.
 
 Two combos *meet* when they share no card.  ``pair_counts()[a, b]`` is the
 number of (combo of ``a``, combo of ``b``) pairs that meet: the card

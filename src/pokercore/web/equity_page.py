@@ -8,7 +8,7 @@ endpoints.  Both read one small JSON object and answer one:
   combos, its share of all starting hands and, per class in it, the combos
   (of the possible ones) and their mean weight.
 - ``/api/equity`` ``{"players": ["AsKs", "QQ+"], "board": "2c 3d 4h",
-  "dead": ""}`` -> :func:`pokercore.holdem.equity.equity` of 2 to
+  "dead": ""}`` -> :func:`pokercore.equity._holdem_equity.equity` of 2 to
   :data:`MAX_PLAYERS` hands or ranges: exact when that takes about a second
   or less, else Monte Carlo with a fixed seed, so the same question always
   gets the same answer (``method`` says which ran and why).
@@ -41,9 +41,9 @@ from starlette.responses import JSONResponse
 
 from ..cards import format_card
 from ..errors import PokercoreError
-from ..holdem.equity import equity
-from ..holdem.grid import hand_class, range_grid
-from ..holdem.ranges import parse_range
+from ..equity import equity
+from ..equity import hand_class, range_grid
+from ..equity import parse_range
 
 __all__ = ["MAX_BODY", "MAX_PLAYERS", "MAX_TEXT", "MAX_WAITING", "SEED", "EquityRequest", "EquityService",
            "RequestError", "grid_json", "parse_equity_request", "parse_range_request"]
