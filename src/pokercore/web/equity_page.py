@@ -40,10 +40,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ..cards import format_card
+from ..equity import equity, hand_class, parse_range, range_grid
 from ..errors import PokercoreError
-from ..equity import equity
-from ..equity import hand_class, range_grid
-from ..equity import parse_range
 
 __all__ = ["MAX_BODY", "MAX_PLAYERS", "MAX_TEXT", "MAX_WAITING", "SEED", "EquityRequest", "EquityService",
            "RequestError", "grid_json", "parse_equity_request", "parse_range_request"]
