@@ -1,11 +1,13 @@
 """Write the message tables of docs/protocol.md from the protocol's structs (their JSON Schema).
 
-Every message of ``pokercore serve`` is a struct of ``pokercore.web._messages``;
-this script renders their JSON Schema (``msgspec.json.schema_components``)
-as the tables between the ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` markers of docs/protocol.md, and leaves the prose
-around them alone.  ``tests/web/test_protocol_doc.py`` fails when the file
-and the structs differ.
+Every message of ``pokercore serve`` is a struct of
+``pokercore.web._client_messages`` (what a client sends) or
+``pokercore.web._server_messages`` (what the server answers); this script
+renders their JSON Schema (``msgspec.json.schema_components``) as the
+tables between the ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``
+markers of docs/protocol.md, and leaves the prose around them alone.
+``tests/web/test_protocol_doc.py`` fails when the file and the structs
+differ.
 
     python scripts/protocol_doc.py           # rewrite docs/protocol.md
     python scripts/protocol_doc.py --check   # exit 1 if it is out of date
@@ -21,19 +23,21 @@ from typing import Any
 
 import msgspec
 
-from pokercore.web import _messages as m
+from pokercore.web import _client_messages as client
+from pokercore.web import _server_messages as server
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
 _BLOCK = re.compile(r"(<!-- generated: ([a-z-]+) -->\n)(.*?)(<!-- end: \2 -->)", re.S)
-_CARD = m.CARD_PATTERN
-_ACTIONS: tuple[type[msgspec.Struct], ...] = (m.Fold, m.Check, m.Call, m.Bet, m.Raise, m.DrawAction,
-                                               m.ArrangeAction)
+_CARD = client.CARD_PATTERN
+_ACTIONS: tuple[type[msgspec.Struct], ...] = (client.Fold, client.Check, client.Call, client.Bet,
+                                               client.Raise, client.DrawAction, client.ArrangeAction)
 
 
 def _schemas() -> dict[str, Any]:
-    parts = tuple(p for group in m.STATE_PARTS.values() for p in group)
-    _, defs = msgspec.json.schema_components(m.CLIENT_MESSAGES + m.SERVER_MESSAGES + _ACTIONS + parts + (m.Ref,),
-                                            ref_template="#/$defs/{name}")
+    parts = tuple(p for group in server.STATE_PARTS.values() for p in group)
+    _, defs = msgspec.json.schema_components(
+        client.CLIENT_MESSAGES + server.SERVER_MESSAGES + _ACTIONS + parts + (server.Ref,),
+        ref_template="#/$defs/{name}")
     return defs
 
 
@@ -104,7 +108,7 @@ def _tag(cls: type[msgspec.Struct]) -> str:
 
 def client_messages(defs: dict[str, Any]) -> str:
     rows = ["| type | fields | what it does |", "| --- | --- | --- |"]
-    for cls in m.CLIENT_MESSAGES:
+    for cls in client.CLIENT_MESSAGES:
         s = defs[cls.__name__]
         rows.append(f"| `{_tag(cls)}` | {_field_list(s, 'type')} | {_one_line(s.get('description', ''))} |")
     return "\n".join(rows)
@@ -120,7 +124,7 @@ def actions(defs: dict[str, Any]) -> str:
 
 def server_messages(defs: dict[str, Any]) -> str:
     rows = ["| type | fields | meaning |", "| --- | --- | --- |"]
-    for cls in m.SERVER_MESSAGES:
+    for cls in server.SERVER_MESSAGES:
         s = defs[cls.__name__]
         game = s["properties"].get("game", {}).get("enum")
         if game:  # a state: its fields are in its own table
@@ -135,11 +139,11 @@ def server_messages(defs: dict[str, Any]) -> str:
 
 def state(defs: dict[str, Any], game: str) -> str:
     out = []
-    for cls in m.STATE_PARTS[game]:
+    for cls in server.STATE_PARTS[game]:
         s = defs[cls.__name__]
         out.append(f"#### {cls.__name__}\n\n{_one_line(s.get('description', ''))}\n")
         out.append("| field | type | meaning |\n| --- | --- | --- |")
-        for name, kind, required, says in _fields(s, "type" if cls in m.SERVER_MESSAGES else ""):
+        for name, kind, required, says in _fields(s, "type" if cls in server.SERVER_MESSAGES else ""):
             out.append(f"| `{name}` | {kind}{'' if required else ' (left out when not given)'} | {says} |")
         out.append("")
     return "\n".join(out).rstrip("\n")

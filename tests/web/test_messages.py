@@ -20,7 +20,7 @@ from .helpers import connect, require
 
 require("starlette")
 
-from pokercore.web import _messages, protocol  # noqa: E402  (needs the web extra)
+from pokercore.web import _client_messages, _server_messages, protocol  # noqa: E402  (needs the web extra)
 from pokercore.web.protocol import (  # noqa: E402
     Act,
     ArrangeAction,
@@ -113,9 +113,9 @@ def test_deeply_nested_json_is_refused_and_the_connection_goes_on(tc):
 def test_the_lists_of_the_protocol_come_from_their_one_home():
     assert protocol.BINH_LEVELS == tuple(AGENT_LEVELS)
     assert protocol.DRAW_LEVELS == tuple(AGENTS)
-    assert sorted(_messages._CODE_OF.values()) == list(range(52))
-    assert {name[0] for name in _messages._CODE_OF} == set(RANKS)
-    assert {name[1] for name in _messages._CODE_OF} == set(SUITS)
+    assert sorted(_client_messages._CODE_OF.values()) == list(range(52))
+    assert {name[0] for name in _client_messages._CODE_OF} == set(RANKS)
+    assert {name[1] for name in _client_messages._CODE_OF} == set(SUITS)
 
 
 def test_any_draw_agent_can_sit_at_a_web_table(tc):
@@ -140,8 +140,9 @@ def test_only_the_protocol_module_reads_json_or_card_strings(module):
 
 def _struct_of(msg: dict) -> type:
     if msg["type"] == "state":
-        return {"draw": _messages.DrawView, "binh": _messages.BinhView, "holdem": _messages.HoldemView}[msg["game"]]
-    return next(c for c in _messages.SERVER_MESSAGES if c.__struct_config__.tag == msg["type"])
+        views = (_server_messages.DrawView, _server_messages.BinhView, _server_messages.HoldemView)
+        return {"draw": views[0], "binh": views[1], "holdem": views[2]}[msg["game"]]
+    return next(c for c in _server_messages.SERVER_MESSAGES if c.__struct_config__.tag == msg["type"])
 
 
 def _play_to_the_end(me, legal_pick) -> None:
@@ -180,4 +181,4 @@ def test_every_message_the_server_sends_is_exactly_its_struct(tc):
         cls = _struct_of(msg)
         assert msgspec.to_builtins(msgspec.convert(msg, cls)) == msg, cls.__name__
         seen.add(cls)
-    assert seen == set(_messages.SERVER_MESSAGES) - {_messages.Closed}
+    assert seen == set(_server_messages.SERVER_MESSAGES) - {_server_messages.Closed}

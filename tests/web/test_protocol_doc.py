@@ -13,7 +13,8 @@ from .helpers import require
 require("msgspec")
 require("starlette")
 
-from pokercore.web import _messages as m  # noqa: E402  (needs the web extra)
+from pokercore.web import _client_messages as client  # noqa: E402  (needs the web extra)
+from pokercore.web import _server_messages as server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "protocol.md"
@@ -37,24 +38,24 @@ def test_a_changed_struct_shows_in_the_doc(monkeypatch):
     script = _script()
     text = DOC.read_text(encoding="utf-8")
 
-    class Ping(m._Client, tag="ping", frozen=True):
+    class Ping(client._Client, tag="ping", frozen=True):
         """Answered with ``pong``."""
 
         echo: str = ""
 
-    monkeypatch.setattr(m, "CLIENT_MESSAGES", (*m.CLIENT_MESSAGES[:-1], Ping))
+    monkeypatch.setattr(client, "CLIENT_MESSAGES", (*client.CLIENT_MESSAGES[:-1], Ping))
     changed = script.render(text)
     assert changed != text and "`echo` (optional; string)" in changed
 
 
 def test_every_message_and_part_is_in_the_doc():
     text = DOC.read_text(encoding="utf-8")
-    for cls in m.CLIENT_MESSAGES + m.SERVER_MESSAGES:
+    for cls in client.CLIENT_MESSAGES + server.SERVER_MESSAGES:
         assert f"`{cls.__struct_config__.tag}`" in text
-    for parts in m.STATE_PARTS.values():
+    for parts in server.STATE_PARTS.values():
         for cls in parts:
             assert f"#### {cls.__name__}" in text
-    for name in m.STATE_PARTS:
+    for name in server.STATE_PARTS:
         assert f"<!-- generated: state-{name} -->" in text
 
 

@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from ._messages import UNSET, Created, Joined, Pong
+from ._server_messages import UNSET, Created, Joined, Pong
 from .ai_pool import AIPool
 from .binh_seat_table import BinhSeatTable
 from .connection import Connection

@@ -32,7 +32,7 @@ from ..binh import (
     suggest_arrangement,
 )
 from ..errors import PokercoreError
-from ._messages import (
+from ._server_messages import (
     Arranged,
     BinhLegal,
     BinhPlayer,

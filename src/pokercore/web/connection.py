@@ -31,7 +31,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ._messages import Closed, ServerMessage
+from ._server_messages import Closed, ServerMessage
 from .protocol import encode
 from .seat_table import Limits, SeatTable
 

@@ -20,7 +20,7 @@ from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Stre
 from ..draw.ai import make_agent
 from ..draw.history import format_history
 from ..errors import PokercoreError
-from ._messages import DrawEvent, DrawLegal, DrawPlayer, DrawRules, DrawShowdown, DrawView, Shown
+from ._server_messages import DrawEvent, DrawLegal, DrawPlayer, DrawRules, DrawShowdown, DrawView, Shown
 from .betting_table import BettingSeatTable
 from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
 from .seat_table import Limits

@@ -38,7 +38,7 @@ from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observa
 from ..holdem.errors import HoldemError
 from ..holdem.phh import to_phh
 from ..holdem.showdown import hand_pots, rank_hands
-from ._messages import (
+from ._server_messages import (
     HoldemEvent,
     HoldemLegal,
     HoldemPlayer,

@@ -5,8 +5,9 @@ Every message is one JSON object with a ``"type"``.  A client sends
 or ``ping``; the server answers with ``joined``, ``created``, ``state``,
 ``suggestion``, ``preview``, ``pong``, ``error`` or ``closed``.  Cards are
 two-character strings (rank ``23456789TJQKA``, suit ``cdhs``: ``"As"``,
-``"Td"``).  Every message, both ways, is a struct of
-:mod:`pokercore.web._messages`; ``docs/protocol.md`` lists them.
+``"Td"``).  Every message is a struct: a client's of
+:mod:`pokercore.web._client_messages`, the server's of
+:mod:`pokercore.web._server_messages`; ``docs/protocol.md`` lists them.
 
 :func:`parse_message` refuses a message over the size limit or nested too
 deeply before decoding it, then decodes and checks it in one step into one
@@ -36,7 +37,7 @@ import msgspec
 
 from ..cards import RANKS, SUITS, format_card
 from ..errors import PokercoreValueError
-from ._messages import (
+from ._client_messages import (
     BETTING_KINDS,
     BINH_LEVELS,
     CARD_PATTERN,
@@ -45,12 +46,10 @@ from ._messages import (
     DECODER,
     DRAW_KINDS,
     DRAW_LEVELS,
-    ENCODER,
     HOLDEM_LEVELS,
     HOLDEM_VARIANTS,
     MAX_CHIPS,
     PLAYER_SEATS,
-    UNSET,
     Act,
     Action,
     ArrangeAction,
@@ -61,7 +60,6 @@ from ._messages import (
     ClientMessage,
     Create,
     DrawAction,
-    Error,
     Fold,
     Join,
     Next,
@@ -69,10 +67,9 @@ from ._messages import (
     Preview,
     Raise,
     Rebuy,
-    Ref,
-    ServerMessage,
     Suggest,
 )
+from ._server_messages import ENCODER, UNSET, Error, Ref, ServerMessage
 
 __all__ = [
     "BETTING_KINDS", "BINH_LEVELS", "CLIENT_TYPES", "CLOSE_CODES", "DRAW_KINDS", "DRAW_LEVELS", "HOLDEM_LEVELS",
@@ -135,7 +132,7 @@ def error_message(code: str, message: str, ref: Ref | None = None, retry_after: 
 def encode(message: ServerMessage) -> str:
     """A server message as the text of one WebSocket frame (compact JSON).
 
-    >>> from pokercore.web._messages import Pong
+    >>> from pokercore.web._server_messages import Pong
     >>> encode(Pong())
     '{"type":"pong"}'
     """

@@ -33,7 +33,7 @@ from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
     from .ai_pool import AIPool
-from ._messages import Closed, PreviewAnswer, ServerMessage, Suggestion, View
+from ._server_messages import Closed, PreviewAnswer, ServerMessage, Suggestion, View
 from .protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
 from .store import HandRecord
 
