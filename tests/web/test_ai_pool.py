@@ -29,7 +29,7 @@ from .test_protocol import play_draw_action
 
 require("starlette")
 from pokercore.web import Limits, create_app  # noqa: E402
-from pokercore.web.ai_pool import AIPool, RemoteAgent  # noqa: E402
+from pokercore.web._ai_pool import AIPool, RemoteAgent  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +116,7 @@ def test_every_built_in_agent_travels_light_and_whole(agent):
 
 def _server_session(monkeypatch, ai_processes):
     """A seeded 4-hand draw table (me + hard, normal, easy) played through the server; every event, in order."""
-    from pokercore.web import draw_seat_table
+    from pokercore.web import _draw_seat_table as draw_seat_table
 
     monkeypatch.setattr(draw_seat_table.secrets, "randbits", lambda bits: 2024)
     TestClient = starlette_test_client()

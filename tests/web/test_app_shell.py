@@ -9,7 +9,7 @@ from .helpers import starlette_test_client
 
 TestClient = starlette_test_client()  # skips these tests without the web extra
 
-from pokercore.web import app as app_module  # noqa: E402
+from pokercore.web import _app as app_module  # noqa: E402
 from pokercore.web import create_app  # noqa: E402
 
 

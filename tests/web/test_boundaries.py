@@ -17,7 +17,7 @@ from .helpers import closing, connect, starlette_test_client, table_of
 TestClient = starlette_test_client()  # skips these tests without the web extra
 
 from pokercore.web import Limits, create_app  # noqa: E402  (needs the web extra)
-from pokercore.web.protocol import MAX_MESSAGE_BYTES  # noqa: E402
+from pokercore.web._protocol import MAX_MESSAGE_BYTES  # noqa: E402
 
 PING = '{"type": "ping"}'
 

@@ -124,7 +124,7 @@ def test_binh_special_hand_then_a_normal_deal(phone, live_server, monkeypatch):
     import types
 
     from pokercore.binh import deal_hands, declared_special
-    from pokercore.web import binh_seat_table
+    from pokercore.web import _binh_seat_table as binh_seat_table
 
     seed = 1
     rng = np.random.default_rng(seed)

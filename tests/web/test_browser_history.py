@@ -25,7 +25,7 @@ from .test_history_kill import Seat
 require("uvicorn")
 
 from pokercore.web import Limits, create_app  # noqa: E402
-from pokercore.web.store import open_store  # noqa: E402
+from pokercore.web._store import open_store  # noqa: E402
 
 pytestmark = pytest.mark.browser
 PLAYER = "browser-player-01234567"

@@ -52,7 +52,7 @@ def _seed_where_the_person_busts() -> int:
 
 
 def _open(phone, live_server, monkeypatch, seed):
-    from pokercore.web import holdem_seat_table
+    from pokercore.web import _holdem_seat_table as holdem_seat_table
 
     monkeypatch.setattr(holdem_seat_table, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
     base, _ = live_server

@@ -14,7 +14,7 @@ from .helpers import require, starlette_test_client
 
 require("starlette")
 from pokercore.web import Access, create_app  # noqa: E402
-from pokercore.web.equity_page import MAX_BODY, SEED, EquityService, grid_json  # noqa: E402
+from pokercore.web._equity_page import MAX_BODY, SEED, EquityService, grid_json  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ require("starlette")
 
 from pokercore.holdem.phh import from_phh  # noqa: E402
 from pokercore.web import create_app  # noqa: E402
-from pokercore.web.store import open_store  # noqa: E402
+from pokercore.web._store import open_store  # noqa: E402
 
 from .test_history_server import THEM  # noqa: E402
 

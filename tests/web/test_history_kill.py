@@ -23,7 +23,7 @@ from websockets.sync.client import connect  # noqa: E402
 
 from pokercore.draw.history import replay_history  # noqa: E402
 from pokercore.holdem.phh import from_phh  # noqa: E402
-from pokercore.web.store import open_store  # noqa: E402
+from pokercore.web._store import open_store  # noqa: E402
 
 ME = "killer-test-0123456789"
 

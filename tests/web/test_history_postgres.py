@@ -27,7 +27,7 @@ psycopg = require("psycopg")
 
 from pokercore.draw.history import replay_history  # noqa: E402
 from pokercore.web import create_app  # noqa: E402
-from pokercore.web.store import StoreError, open_store  # noqa: E402
+from pokercore.web._store import StoreError, open_store  # noqa: E402
 
 
 def _program(name: str) -> str | None:

@@ -13,8 +13,8 @@ from .test_history_server import LIMITS, ME, _api, next_hand, play_draw_hand
 require("starlette")
 
 from pokercore.web import create_app  # noqa: E402
-from pokercore.web.history_text import readable, seat_view  # noqa: E402
-from pokercore.web.store import open_store  # noqa: E402
+from pokercore.web._history_text import readable, seat_view  # noqa: E402
+from pokercore.web._store import open_store  # noqa: E402
 
 if TYPE_CHECKING:
     from pokercore.holdem import HoldemState

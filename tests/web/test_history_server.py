@@ -14,7 +14,7 @@ require("starlette")
 from pokercore.binh import replay  # noqa: E402
 from pokercore.draw.history import replay_history  # noqa: E402
 from pokercore.web import Limits, create_app  # noqa: E402
-from pokercore.web.store import StoreError, open_store  # noqa: E402
+from pokercore.web._store import StoreError, open_store  # noqa: E402
 
 ME = "me-player-0123456789ab"
 THEM = "them-player-0123456789"

@@ -15,7 +15,7 @@ from .test_history_server import LIMITS, ME, _api, next_hand, play_draw_hand
 require("starlette")
 
 from pokercore.web import create_app  # noqa: E402
-from pokercore.web.protocol import ProtocolError  # noqa: E402
+from pokercore.web._protocol import ProtocolError  # noqa: E402
 
 
 def _close_reason(path: str, table: str) -> tuple[object, object]:

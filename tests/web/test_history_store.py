@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from pokercore.web.history_text import seat_view
-from pokercore.web.store import SCHEMA_VERSION, HandRecord, StoreError, TableRecord, default_db_path, open_store
+from pokercore.web._history_text import seat_view
+from pokercore.web._store import SCHEMA_VERSION, HandRecord, StoreError, TableRecord, default_db_path, open_store
 
 ALICE = "alice-0123456789abcdef"
 BOB = "bob-0123456789abcdefgh"

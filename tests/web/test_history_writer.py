@@ -13,7 +13,7 @@ from .test_history_server import LIMITS, ME, _api, play_draw_hand
 require("starlette")
 
 from pokercore.web import create_app  # noqa: E402
-from pokercore.web.store import open_store  # noqa: E402
+from pokercore.web._store import open_store  # noqa: E402
 
 
 def test_the_loop_serves_others_while_a_hand_is_written_and_the_result_waits_for_the_commit():
@@ -86,7 +86,7 @@ class _Table:
 
 
 def test_a_closed_writer_counts_and_logs_a_write_instead_of_raising(caplog):
-    from pokercore.web.recorder import Recorder
+    from pokercore.web._recorder import Recorder
 
     store = open_store(":memory:")
     recorder = Recorder(store, {}, threaded=True)
@@ -103,7 +103,7 @@ def test_resume_reads_after_the_queued_writes_without_blocking_the_loop():
     import asyncio
 
     from pokercore.web import Limits
-    from pokercore.web.recorder import Recorder
+    from pokercore.web._recorder import Recorder
 
     store = open_store(":memory:")
     recorder = Recorder(store, {}, threaded=True)

@@ -132,7 +132,7 @@ def check_messages(clients: dict[int, Client], hands: dict[int, Any]) -> dict[st
 
 
 def _seed_tables(monkeypatch: Any, seed: int) -> None:
-    import pokercore.web.holdem_seat_table as holdem
+    import pokercore.web._holdem_seat_table as holdem
 
     monkeypatch.setattr(holdem, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
 

@@ -23,7 +23,7 @@ SIDE_POT = {"variant": "nl", "blinds": [1, 2], "stacks": [200, 60, 300], "hands"
 
 
 def _seed(monkeypatch, seed: int) -> None:
-    import pokercore.web.holdem_seat_table as holdem
+    import pokercore.web._holdem_seat_table as holdem
 
     monkeypatch.setattr(holdem, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
 

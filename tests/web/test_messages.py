@@ -1,6 +1,6 @@
 """Messages are read once, at the edge, into typed structs; their cards give their codes.
 
-``pokercore.web.protocol.parse_message`` is the only place that reads JSON
+``pokercore.web._protocol.parse_message`` is the only place that reads JSON
 or card strings: the seat tables and the app get frozen message structs.
 """
 
@@ -20,8 +20,9 @@ from .helpers import connect, require
 
 require("starlette")
 
-from pokercore.web import _client_messages, _server_messages, protocol  # noqa: E402  (needs the web extra)
-from pokercore.web.protocol import (  # noqa: E402
+from pokercore.web import _client_messages, _server_messages  # noqa: E402  (needs the web extra)
+from pokercore.web import _protocol as protocol  # noqa: E402
+from pokercore.web._protocol import (  # noqa: E402
     Act,
     ArrangeAction,
     Call,
@@ -125,8 +126,8 @@ def test_any_draw_agent_can_sit_at_a_web_table(tc):
     assert [p["level"] for p in me.last_state["players"]] == [None, "maniac", "tag"]
 
 
-@pytest.mark.parametrize("module", ["app.py", "seat_table.py", "betting_table.py", "binh_seat_table.py",
-                                    "draw_seat_table.py", "holdem_seat_table.py", "connection.py"])
+@pytest.mark.parametrize("module", ["_app.py", "_seat_table.py", "_betting_table.py", "_binh_seat_table.py",
+                                    "_draw_seat_table.py", "_holdem_seat_table.py", "_connection.py"])
 def test_only_the_protocol_module_reads_json_or_card_strings(module):
     tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}

@@ -25,7 +25,7 @@ def _level(phone, level):
 def _short_stack(monkeypatch, stack=3):
     """Tables made from now on seat the person (seat 0) with ``stack`` chips, the others with 200."""
     from pokercore.draw import DrawConfig
-    from pokercore.web import draw_seat_table
+    from pokercore.web import _draw_seat_table as draw_seat_table
 
     def config(players, hands, seed):
         return DrawConfig(players=players, hands=hands, seed=seed, starting_stacks=(stack,) + (200,) * (players - 1))

@@ -11,7 +11,7 @@ require("starlette")
 
 def _short_stacks(monkeypatch, stacks):
     from pokercore.draw import DrawConfig
-    from pokercore.web import draw_seat_table
+    from pokercore.web import _draw_seat_table as draw_seat_table
 
     def config(players, hands, seed):
         return DrawConfig(players=players, hands=hands, seed=seed, starting_stacks=stacks)

@@ -95,7 +95,7 @@ def test_full_binh_deal(tc):
 
 
 def test_binh_special_hand_is_declared(tc, monkeypatch):
-    import pokercore.web.binh_seat_table as bt
+    import pokercore.web._binh_seat_table as bt
 
     six_pairs = tuple(parse_cards("As Ah Ks Kh Qs Qh Js Jh 9s 9h 7c 7d 2c"))
     rest = [c for c in range(52) if c not in six_pairs]
@@ -414,8 +414,8 @@ def _seed_tables(monkeypatch, seed: int) -> None:
     """Seat tables created from now on deal from ``seed`` (so a failing example replays the same cards)."""
     import types
 
-    import pokercore.web.binh_seat_table as binh
-    import pokercore.web.draw_seat_table as draw
+    import pokercore.web._binh_seat_table as binh
+    import pokercore.web._draw_seat_table as draw
 
     for module in (binh, draw):
         monkeypatch.setattr(module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))

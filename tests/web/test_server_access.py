@@ -12,7 +12,7 @@ TestClient = starlette_test_client()  # skips these tests without the web extra
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from pokercore.web import Access, create_app  # noqa: E402  (needs the web extra)
-from pokercore.web.security import SECURITY_HEADERS  # noqa: E402
+from pokercore.web._security import SECURITY_HEADERS  # noqa: E402
 
 LOCAL = Access(allowed_hosts=("localhost", "127.0.0.1", "::1"))
 

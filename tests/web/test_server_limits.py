@@ -22,7 +22,8 @@ from .live import RawSocket, running, wait_until
 
 TestClient = starlette_test_client()  # skips these tests without the web extra
 
-from pokercore.web import Limits, create_app, protocol  # noqa: E402  (needs the web extra)
+from pokercore.web import Limits, create_app  # noqa: E402  (needs the web extra)
+from pokercore.web import _protocol as protocol  # noqa: E402
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 PING = {"type": "ping"}
@@ -60,7 +61,7 @@ def test_json_nested_deeper_than_the_documented_depth_is_bad_json(tc):
 
 
 def test_a_failure_inside_the_server_is_answered_with_server_error_and_close_1011(tc, monkeypatch):
-    import pokercore.web.app as app_module
+    import pokercore.web._app as app_module
 
     real = app_module.parse_message
 

@@ -143,7 +143,7 @@ def allowed_hosts(bound: str, lan: list[str], extra: list[str]) -> tuple[str, ..
     >>> allowed_hosts("0.0.0.0", [], ["*"]) is None
     True
     """
-    from ..web.security import LOOPBACK_HOSTS
+    from ..web._security import LOOPBACK_HOSTS
 
     if "*" in extra:
         return None
@@ -322,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         import uvicorn
 
         from ..web import Access, Limits, create_app
-        from ..web.store import default_db_path, open_store
+        from ..web._store import default_db_path, open_store
     except ImportError as exc:
         return refuse(PROG, f'the server needs the web extra: pip install "pokercore[web]" ({exc})')
     limits = Limits(max_tables=args.max_tables, max_tables_per_connection=args.max_tables_per_connection,

@@ -8,6 +8,11 @@ remote bot) receives only its own view and legal moves as JSON over the
 how to expose a server (Host and Origin checks, an access token, a proxy)
 in ``docs/serving.md``.
 
+This package's public face is these three names: :func:`create_app`,
+:class:`Limits` (quotas and clean-up) and :class:`Access` (who may connect).
+Every module behind them is private (a leading underscore) and may change
+without notice.
+
 >>> from pokercore.web import Access, Limits, create_app
 >>> app = create_app(Limits(max_tables=10), access=Access(allowed_hosts=("localhost", "127.0.0.1")))
 >>> app.state.manager.limits.max_tables
@@ -21,8 +26,8 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError('pokercore.web needs the web extra: pip install "pokercore[web]"') from exc
 
-from .app import create_app
-from .seat_table import Limits, SeatTable, SeatTableManager
-from .security import Access
+from ._app import create_app
+from ._seat_table import Limits
+from ._security import Access
 
-__all__ = ["Access", "Limits", "SeatTable", "SeatTableManager", "create_app"]
+__all__ = ["Access", "Limits", "create_app"]

@@ -2,7 +2,7 @@
 
 Client messages are msgspec structs tagged by their ``"type"`` (actions by
 their ``"kind"``) that refuse unknown fields; :data:`DECODER` reads and
-checks a whole message in one step (:func:`pokercore.web.protocol.parse_message`
+checks a whole message in one step (:func:`pokercore.web._protocol.parse_message`
 puts the size and nesting limits before it and turns its refusals into
 ``ProtocolError``).  What JSON Schema cannot say (which seats a game takes,
 a card twice, a small blind over the big one) each struct checks in its

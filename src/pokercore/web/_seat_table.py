@@ -9,7 +9,7 @@ checks first, so a refused message changes nothing; after each change
 every connected seat is sent its own view (:meth:`SeatTable.view`), which
 holds its own cards and the public state only.  AI decisions run in worker
 threads (``run_in_threadpool``) so the event loop keeps serving other
-seat tables; with an :class:`~pokercore.web.ai_pool.AIPool` the agents
+seat tables; with an :class:`~pokercore.web._ai_pool.AIPool` the agents
 themselves live in worker processes, so decisions use every core.
 
 :class:`SeatTableManager` creates and finds seat tables (with the game
@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 if TYPE_CHECKING:
-    from .ai_pool import AIPool
+    from ._ai_pool import AIPool
+from ._protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
 from ._server_messages import Closed, PreviewAnswer, ServerMessage, Suggestion, View
-from .protocol import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, PLAYER_SEATS, Action, Create, Preview, ProtocolError
-from .store import HandRecord
+from ._store import HandRecord
 
 __all__ = ["Limits", "Recorder", "Seat", "SeatTable", "SeatTableManager", "Sender"]
 
@@ -57,7 +57,7 @@ class Sender(Protocol):
 
 
 class Recorder(Protocol):
-    """What keeps the history (:class:`pokercore.web.recorder.Recorder`): told of tables and finished hands.
+    """What keeps the history (:class:`pokercore.web._recorder.Recorder`): told of tables and finished hands.
 
     Its methods never raise: a failed write is logged and play goes on.  They queue their writes;
     ``hand_finished`` returns a future that is done once the hand is stored (or its write failed).
@@ -165,7 +165,7 @@ class SeatTable:
     :meth:`_start_next`, :meth:`_hand_over`, :meth:`_ai_job` and
     :meth:`_apply_ai`, and may answer :meth:`preview` and
     :meth:`suggest_job`.  They are built as ``cls(table_id, request,
-    limits, owner=...)`` from the :class:`~pokercore.web.protocol.Create`
+    limits, owner=...)`` from the :class:`~pokercore.web._protocol.Create`
     message that asked for them.
     """
 

@@ -1,6 +1,6 @@
 """Between the seat tables and the history database: what is written when, and tables resumed after a restart.
 
-A :class:`Recorder` is handed to the :class:`~pokercore.web.seat_table.SeatTableManager`
+A :class:`Recorder` is handed to the :class:`~pokercore.web._seat_table.SeatTableManager`
 by :func:`~pokercore.web.create_app` when the server has a database.  It
 writes a table when it opens, every hand as soon as it is over (with the
 table's state after it, one transaction) and the table's end; and when a
@@ -35,8 +35,8 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from .seat_table import Limits, SeatTable
-from .store import HistoryStore, TableRecord
+from ._seat_table import Limits, SeatTable
+from ._store import HistoryStore, TableRecord
 
 __all__ = ["PLAYER_ID", "Recorder", "valid_player"]
 
@@ -56,7 +56,7 @@ def valid_player(value: str | None) -> bool:
 
 
 class Recorder:
-    """Writes seat tables and their finished hands to a :class:`~pokercore.web.store.HistoryStore`.
+    """Writes seat tables and their finished hands to a :class:`~pokercore.web._store.HistoryStore`.
 
     Parameters
     ----------

@@ -32,6 +32,8 @@ from ..binh import (
     suggest_arrangement,
 )
 from ..errors import PokercoreError
+from ._protocol import Action, ArrangeAction, Create, Preview, ProtocolError, card_names
+from ._seat_table import Limits, SeatTable
 from ._server_messages import (
     Arranged,
     BinhLegal,
@@ -45,9 +47,7 @@ from ._server_messages import (
     RevealedHand,
     Suggestion,
 )
-from .protocol import Action, ArrangeAction, Create, Preview, ProtocolError, card_names
-from .seat_table import Limits, SeatTable
-from .store import HandRecord
+from ._store import HandRecord
 
 __all__ = ["BinhSeatTable", "arrangement_json", "branch_names"]
 

@@ -4,7 +4,7 @@ Every endpoint needs the reader's player id (the one its page or bot sends
 with ``create`` and ``join``), in the ``X-Pokercore-Player`` header (or
 ``?player=``); a player sees only the sessions and hands one of its seats
 played, each hand cut to what that seat saw
-(:func:`pokercore.web.history_text.seat_view`).
+(:func:`pokercore.web._history_text.seat_view`).
 
 - ``GET /api/history``: the player's sessions, newest first, each with
   its ``status``: ``"playing"`` (the player's seat is connected now),
@@ -32,9 +32,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .history_text import readable, seat_view
-from .recorder import Recorder, valid_player
-from .store import HistoryStore
+from ._history_text import readable, seat_view
+from ._recorder import Recorder, valid_player
+from ._store import HistoryStore
 
 __all__ = ["PLAYER_HEADER", "history_routes"]
 

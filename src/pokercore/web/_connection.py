@@ -12,7 +12,7 @@ queue are kept small (:func:`limit_send_buffers`): left to itself, the
 operating system grows a connection's send buffer to megabytes (thousands
 of messages) for a client that does not read.
 
->>> from pokercore.web.seat_table import Limits
+>>> from pokercore.web._seat_table import Limits
 >>> bucket = RateLimit(Limits(messages_per_second=2, burst=2))
 >>> [bucket.wait(now=0.0) for _ in range(3)]
 [0.0, 0.0, 0.5]
@@ -31,9 +31,9 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from ._protocol import encode
+from ._seat_table import Limits, SeatTable
 from ._server_messages import Closed, ServerMessage
-from .protocol import encode
-from .seat_table import Limits, SeatTable
 
 __all__ = ["SEND_BUFFER_BYTES", "Connection", "RateLimit", "abort_transport", "limit_send_buffers"]
 

@@ -76,7 +76,7 @@ def _watch_parent(parent: int) -> None:
 def _worker_start(warm: bool) -> None:
     threading.Thread(target=_watch_parent, args=(os.getppid(),), name="pokercore-parent-watch", daemon=True).start()
     if warm:
-        from .warmup import warm_up
+        from ._warmup import warm_up
         warm_up()
 
 
@@ -141,7 +141,7 @@ class AIPool:
         How many worker processes (at least 1).  Each starts with a fresh
         interpreter (the ``spawn`` method, safe beside the server's threads).
     warm : bool
-        Build what the AIs need (:func:`~pokercore.web.warmup.warm_up`) in
+        Build what the AIs need (:func:`~pokercore.web._warmup.warm_up`) in
         every worker as it starts, so no player waits for it.
 
     Use :meth:`start` (or ``with``) before the first table, :meth:`close` at

@@ -1,6 +1,6 @@
 """The flow a betting game's seat table shares: one engine's session of hands, seats that run out of chips.
 
-:class:`BettingSeatTable` sits between :class:`~pokercore.web.seat_table.SeatTable`
+:class:`BettingSeatTable` sits between :class:`~pokercore.web._seat_table.SeatTable`
 and the seat tables of the games dealt from a session engine (hold'em and
 Omaha from :class:`~pokercore.holdem.HoldemGame`, five-card draw from
 :class:`~pokercore.draw.DrawGame`).  It knows when a hand and the session
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from .protocol import ProtocolError
-from .seat_table import SeatTable
-from .store import HandRecord
+from ._protocol import ProtocolError
+from ._seat_table import SeatTable
+from ._store import HandRecord
 
 __all__ = ["BettingSeatTable", "HandState", "Session", "SessionConfig"]
 
@@ -91,9 +91,9 @@ class Session(Protocol[S_co]):
 class BettingSeatTable(SeatTable, Generic[S]):
     """A seat table over a session engine; subclasses set :attr:`session` and deal the first hand.
 
-    Subclasses still implement :meth:`~pokercore.web.seat_table.SeatTable.view`,
-    :meth:`~pokercore.web.seat_table.SeatTable._apply_action` (starting with
-    :meth:`_check_turn`) and :meth:`~pokercore.web.seat_table.SeatTable._apply_ai`
+    Subclasses still implement :meth:`~pokercore.web._seat_table.SeatTable.view`,
+    :meth:`~pokercore.web._seat_table.SeatTable._apply_action` (starting with
+    :meth:`_check_turn`) and :meth:`~pokercore.web._seat_table.SeatTable._apply_ai`
     (starting with :meth:`_stale`), and call :meth:`_finish_hand` when an
     action ends the hand; for the history they set :attr:`history_format`
     and write :meth:`_history_text`.
@@ -103,7 +103,7 @@ class BettingSeatTable(SeatTable, Generic[S]):
     session: Session[S]
     #: The session's rules (its number of hands and starting stacks).
     config: SessionConfig
-    #: How :meth:`_history_text` writes a hand (a :class:`~pokercore.web.store.HandRecord` format).
+    #: How :meth:`_history_text` writes a hand (a :class:`~pokercore.web._store.HandRecord` format).
     history_format = ""
     #: The button of the last finished hand (a :meth:`snapshot` resumes after it); None before the first.
     _last_button: int | None = None

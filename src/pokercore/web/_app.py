@@ -28,16 +28,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from ._server_messages import UNSET, Created, Joined, Pong
-from .ai_pool import AIPool
-from .binh_seat_table import BinhSeatTable
-from .connection import Connection
-from .draw_seat_table import DrawSeatTable
-from .equity_page import EquityService
-from .favicon import FAVICON
-from .history_routes import history_routes
-from .holdem_seat_table import HoldemSeatTable
-from .protocol import (
+from ._ai_pool import AIPool
+from ._binh_seat_table import BinhSeatTable
+from ._connection import Connection
+from ._draw_seat_table import DrawSeatTable
+from ._equity_page import EquityService
+from ._favicon import FAVICON
+from ._history_routes import history_routes
+from ._holdem_seat_table import HoldemSeatTable
+from ._protocol import (
     Act,
     ClientMessage,
     Create,
@@ -54,11 +53,12 @@ from .protocol import (
     raw_ref,
     ref_of,
 )
-from .recorder import Recorder
-from .seat_table import Limits, SeatTable, SeatTableManager
-from .security import Access, AccessGuard
-from .store import HistoryStore, open_store
-from .warmup import warm_up
+from ._recorder import Recorder
+from ._seat_table import Limits, SeatTable, SeatTableManager
+from ._security import Access, AccessGuard
+from ._server_messages import UNSET, Created, Joined, Pong
+from ._store import HistoryStore, open_store
+from ._warmup import warm_up
 
 __all__ = ["SHELL_PAGES", "STATIC", "Connection", "StartUp", "create_app", "manifest", "service_worker"]
 
@@ -355,16 +355,16 @@ def create_app(limits: Limits | None = None, *, access: Access | None = None, sw
     ``/api/range``), ``/history`` (with the ``/api/history`` endpoints), ``/static``, ``/ws``, ``/health``.
 
     ``access`` says who may use it (Host, Origin, token; see
-    :mod:`pokercore.web.security`); ``warm`` builds what the AIs need
+    :mod:`pokercore.web._security`); ``warm`` builds what the AIs need
     while the server starts (``pokercore serve`` does), so no player waits
     for it at the first decision.  ``ai_processes`` > 0 runs the AIs in
-    that many worker processes (:class:`~pokercore.web.ai_pool.AIPool`),
+    that many worker processes (:class:`~pokercore.web._ai_pool.AIPool`),
     so AI decisions use several cores; 0 keeps them in this process.
     ``db`` keeps every hand and resumes
     tables after a restart: a path, ``":memory:"`` or a ``postgresql://``
     URL (opened now, so a bad one fails at start-up with a
-    :class:`~pokercore.web.store.StoreError`), or an open
-    :class:`~pokercore.web.store.HistoryStore`; None keeps no history.
+    :class:`~pokercore.web._store.StoreError`), or an open
+    :class:`~pokercore.web._store.HistoryStore`; None keeps no history.
     """
     factories: dict[str, Any] = {"binh": BinhSeatTable, "draw": DrawSeatTable, "holdem": HoldemSeatTable}
     manager = SeatTableManager(factories, limits)

@@ -24,7 +24,7 @@ a player's hands).  A player is the id a page or bot sends with
 Reading is per player: :meth:`HistoryStore.sessions`,
 :meth:`HistoryStore.hands` and :meth:`HistoryStore.hand` only return what
 one of that player's seats took part in; the text of a hand is stored in
-full and cut to what that seat saw by :mod:`pokercore.web.history_text`.
+full and cut to what that seat saw by :mod:`pokercore.web._history_text`.
 
 >>> s = open_store(":memory:")
 >>> s.table_opened(TableRecord("t1", "draw", ["Player 1", "Easy AI"], {"seats": []}, ["pid-aaaaaaaaaaaaaaaa", None]))
@@ -152,7 +152,7 @@ class HistoryStore:
         self._conn = conn
         self.kind = kind
         #: Whether a server should write from its own thread: a database server costs a network round trip a
-        #: write; SQLite's local writes cost less than the hand-over (see :mod:`pokercore.web.recorder`).
+        #: write; SQLite's local writes cost less than the hand-over (see :mod:`pokercore.web._recorder`).
         self.threaded_writes = kind != "sqlite"
         #: What the store is, for messages: a path, ``:memory:`` or a URL without its password.
         self.where = where

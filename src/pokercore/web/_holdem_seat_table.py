@@ -14,14 +14,16 @@ from its :meth:`HoldemSeatTable.snapshot`.
 
 Examples
 --------
->>> from pokercore.web.protocol import Create
->>> from pokercore.web.seat_table import Limits
+>>> from pokercore.web._protocol import Create
+>>> from pokercore.web._seat_table import Limits
 >>> t = HoldemSeatTable("t1", Create("holdem", ("me", "call"), 1, "nl", (5, 10), (1000, 400)), Limits(), seed=3)
 >>> v = t.view(0)
->>> v.street, v.button, v.small_blind_seat, v.pot, len(v.hole), v.board
-('preflop', 0, 0, 15, 2, [])
->>> [(a.kind, a.min, a.max) for a in v.legal]
-[('fold', UNSET, UNSET), ('call', UNSET, UNSET), ('raise', 20, 1000)]
+>>> v.street == "preflop", v.button, v.small_blind_seat, v.pot, len(v.hole), v.board
+(True, 0, 0, 15, 2, [])
+>>> [a.kind for a in v.legal] == ["fold", "call", "raise"]
+True
+>>> [(a.min, a.max) for a in v.legal]
+[(UNSET, UNSET), (UNSET, UNSET), (20, 1000)]
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observa
 from ..holdem.errors import HoldemError
 from ..holdem.phh import to_phh
 from ..holdem.showdown import hand_pots, rank_hands
+from ._betting_table import BettingSeatTable
+from ._protocol import Action, BettingAction, Create, ProtocolError, card_names
+from ._seat_table import Limits
 from ._server_messages import (
     HoldemEvent,
     HoldemLegal,
@@ -49,9 +54,6 @@ from ._server_messages import (
     Shown,
     WonPot,
 )
-from .betting_table import BettingSeatTable
-from .protocol import Action, BettingAction, Create, ProtocolError, card_names
-from .seat_table import Limits
 
 __all__ = ["DEFAULT_BIG_BLINDS", "DEFAULT_BLINDS", "DEFAULT_HANDS", "HoldemSeatTable", "hand_name"]
 

@@ -20,10 +20,10 @@ from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Stre
 from ..draw.ai import make_agent
 from ..draw.history import format_history
 from ..errors import PokercoreError
+from ._betting_table import BettingSeatTable
+from ._protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
+from ._seat_table import Limits
 from ._server_messages import DrawEvent, DrawLegal, DrawPlayer, DrawRules, DrawShowdown, DrawView, Shown
-from .betting_table import BettingSeatTable
-from .protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names
-from .seat_table import Limits
 
 __all__ = ["DEFAULT_HANDS", "DrawSeatTable"]
 

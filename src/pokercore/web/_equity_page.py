@@ -25,7 +25,7 @@ EquityRequest(players=('AA', 'KK'), board='2c 7d 9h', dead='')
 >>> parse_equity_request(b'{"players": ["AA"]}')
 Traceback (most recent call last):
 ...
-pokercore.web.equity_page.RequestError: players: 2 to 6 hands or ranges, got 1
+pokercore.web._equity_page.RequestError: players: 2 to 6 hands or ranges, got 1
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ Act(seq=1, action=Bet(amount=2))
 >>> parse_message('{"type": "act", "action": {"kind": "check"}}')
 Traceback (most recent call last):
 ...
-pokercore.web.protocol.ProtocolError: act: 'seq' is missing (the seat's next action number)
+pokercore.web._protocol.ProtocolError: act: 'seq' is missing (the seat's next action number)
 """
 
 from __future__ import annotations
@@ -340,7 +340,7 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
     >>> parse_message('{"type": "ping"}' + " " * 4081)
     Traceback (most recent call last):
     ...
-    pokercore.web.protocol.ProtocolError: message of 4097 bytes; the limit is 4096
+    pokercore.web._protocol.ProtocolError: message of 4097 bytes; the limit is 4096
     """
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > max_bytes:
