@@ -21,9 +21,9 @@ from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.errors import ConfigError
 from pokercore.envs import DrawEnv, IllegalMoveError
 from pokercore.envs._aec import CardGameAEC
-from pokercore.envs._draw_compiled import CompiledDrawDriver
 from pokercore.envs._draw_driver import DrawDriver
 from pokercore.envs._draw_hand import DrawHand
+from pokercore.envs._draw_hand_driver import DrawHandDriver
 from pokercore.envs.draw_spaces import draw_layout
 
 
@@ -52,7 +52,7 @@ def _same_arrays(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
 def play_side_by_side(cfg: DrawConfig, seed: int, hands: int) -> int:
     """Play ``hands`` hands through both drivers; return the decisions compared."""
     fast = DrawEnv(config=cfg)
-    assert isinstance(fast.driver, CompiledDrawDriver)
+    assert isinstance(fast.driver, DrawHandDriver)
     ref = CardGameAEC(DrawDriver(cfg))
     rng = np.random.default_rng(seed)
     decisions = 0
@@ -200,7 +200,7 @@ def test_native_discards_are_replaced_in_the_agents_order_like_the_engine():
         while env.driver.actor is not None:
             env.driver.play_native(env.driver.actor, agent)
         infos.append(env.driver.info(1))
-        if isinstance(env.driver, CompiledDrawDriver):
+        if isinstance(env.driver, DrawHandDriver):
             copied = copy.deepcopy(env.driver._hand)  # the copy replays the draws in the same order
             assert copied.hand(1) == env.driver._hand.hand(1) == env.driver.state.hands[1]
     assert infos[0] == infos[1] and infos[0]["revealed"]["player_1"] == "8c 8d 4d 5h 7s"

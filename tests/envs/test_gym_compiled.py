@@ -20,10 +20,10 @@ import pytest
 
 from pokercore.draw import DrawConfig
 from pokercore.envs import DrawGymEnv, HoldemGymEnv
-from pokercore.envs._draw_compiled import CompiledDrawDriver
 from pokercore.envs._draw_driver import DrawDriver
+from pokercore.envs._draw_hand_driver import DrawHandDriver
 from pokercore.envs._holdem_driver import HoldemDriver
-from pokercore.envs._holdem_limit import LimitDriver
+from pokercore.envs._limit_hand_driver import LimitHandDriver
 from pokercore.envs._single import CardGameGym
 from pokercore.holdem.config import HoldemConfig
 
@@ -69,7 +69,7 @@ def test_draw_gym_env_plays_the_engines_episodes(table: int) -> None:
     names = DrawDriver(cfg).agent_names
     opponents = _styles(names, rng, players - 1) if table % 3 else str(rng.choice(names))
     fast = DrawGymEnv(config=cfg, seat=seat, opponents=opponents)
-    assert type(fast.driver) is CompiledDrawDriver
+    assert type(fast.driver) is DrawHandDriver
     ref = CardGameGym(DrawDriver(cfg), seat=seat, opponents=opponents)
     assert _lockstep(fast, ref, table, 25, illegal=0.03) > 25
 
@@ -84,7 +84,7 @@ def test_fixed_limit_gym_env_plays_the_engines_episodes(table: int) -> None:
     names = tuple(n for n in HoldemDriver(cfg, None).agent_names)
     opponents = _styles(names, rng, players - 1) if table % 3 else str(rng.choice(names))
     fast = HoldemGymEnv(config=cfg, seat=seat, opponents=opponents)
-    assert type(fast.driver) is LimitDriver
+    assert type(fast.driver) is LimitHandDriver
     ref = CardGameGym(HoldemDriver(cfg, None), seat=seat, opponents=opponents)
     assert _lockstep(fast, ref, table, 25, illegal=0.03) > 25
 

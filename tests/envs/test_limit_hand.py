@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from pokercore.envs import HoldemEnv, IllegalMoveError
 from pokercore.envs._aec import CardGameAEC
 from pokercore.envs._holdem_driver import HoldemDriver
-from pokercore.envs._holdem_limit import LimitDriver, compiled_limit
 from pokercore.envs._limit_hand import LimitHand
+from pokercore.envs._limit_hand_driver import LimitHandDriver, compiled_limit
 from pokercore.envs.errors import EnvError
 from pokercore.holdem.config import HoldemConfig
 from pokercore.holdem.engine import HoldemState
@@ -67,7 +67,7 @@ def play_side_by_side(cfg: HoldemConfig, slots: int | None, seed: int, hands: in
         assert str(got.value) == str(want.value)
         return 0
     fast = HoldemEnv(config=cfg, history_slots=slots)
-    assert isinstance(fast.driver, LimitDriver)
+    assert isinstance(fast.driver, LimitHandDriver)
     ref = CardGameAEC(HoldemDriver(cfg, slots))
     rng = np.random.default_rng(seed)
     decisions = 0

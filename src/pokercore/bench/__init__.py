@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .model import Pending, Report, Row, Settings
+from ._records import Pending, Report, Row, Settings
 from .peers import PER_CALL_CASES, Case, Prepared, finish_per_call, per_call_rows
 from .report import format_rate, format_table, meta, speed_goals
 from .sections import all_five_card_hands, batch_rows, finish_batch, holdem_game_rows, import_rows

@@ -333,7 +333,7 @@ def bench_rows(quick: bool = False, rows: Sequence[HoldemRow] | None = None) -> 
     exact-equity row, the time) is pokercore's, the ratio is pokercore's
     speed-up over the peer named in the note.
     """
-    from .model import Row
+    from ._records import Row
 
     out = []
     for h in run(quick=quick) if rows is None else rows:

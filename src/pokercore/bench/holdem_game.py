@@ -35,7 +35,7 @@ import numpy as np
 from ..holdem.agents import RandomAgent
 from ..holdem.config import HoldemConfig
 from ..holdem.engine import HoldemState
-from .model import Row
+from ._records import Row
 
 __all__ = ["SECTION", "bench_rows", "main"]
 

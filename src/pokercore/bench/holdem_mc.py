@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..equity import equity
-from .model import Row
+from ._records import Row
 from .timing import best_times
 
 __all__ = ["CASES", "GOAL_SAMPLES_PER_SECOND", "GOAL_TWO_THREADS", "SECTION", "bench_rows", "main"]

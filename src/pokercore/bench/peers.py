@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Pending, Row, Settings
+from ._records import Pending, Row, Settings
 
 __all__ = ["PER_CALL_CASES", "REFERENCE", "Case", "Prepared", "finish_per_call", "per_call_rows"]
 

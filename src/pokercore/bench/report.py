@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from .model import Report, Row, Settings
+from ._records import Report, Row, Settings
 from .peers import PER_CALL_CASES, REFERENCE
 from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL, exact_goals, holdem_game_goal
 

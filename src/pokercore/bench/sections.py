@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .model import Pending, Row, Settings
+from ._records import Pending, Row, Settings
 
 __all__ = [
     "ALL_HANDS",

@@ -1,6 +1,6 @@
 """The clock: best-of-repeats wall time, taken round-robin over every row.
 
->>> from pokercore.bench.model import Settings
+>>> from pokercore.bench._records import Settings
 >>> [t > 0 for t in time_interleaved([lambda: sum(range(100)), lambda: None],
 ...                                  Settings(min_time=0.001, repeats=2))]
 [True, True]
@@ -13,7 +13,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from .model import Pending, Settings
+from ._records import Pending, Settings
 
 __all__ = ["best_times", "paired_scaling", "time_interleaved", "time_pending"]
 

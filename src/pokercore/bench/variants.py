@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..equity import equity
-from .model import Row
+from ._records import Row
 from .timing import best_times
 
 __all__ = ["CASES", "GOAL_PLO_FLOP_S", "SECTION", "bench_rows", "goals", "main"]

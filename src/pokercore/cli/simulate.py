@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _require(module: str, option: str, extra: str) -> None:
-    from ..sim.extras import require
+    from ..sim._optional_packages import require
 
     require(module, extra, option)
 

@@ -3,7 +3,7 @@
 :class:`DrawDriver` runs a five-card draw table through the engine and builds
 the arrays of :mod:`pokercore.envs.draw_spaces` from each seat's observation;
 :class:`~pokercore.envs.DrawEnv` uses its compiled subclass
-:class:`~pokercore.envs._draw_compiled.CompiledDrawDriver`.
+:class:`~pokercore.envs._draw_hand_driver.DrawHandDriver`.
 """
 
 from __future__ import annotations

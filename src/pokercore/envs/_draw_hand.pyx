@@ -12,7 +12,7 @@ decision.  The engine stays the definition of the rules:
 both and compares every vector, mask, result and shown card.
 
 Not for direct use: :class:`pokercore.envs.DrawEnv` takes it (see
-``pokercore.envs._draw_compiled``).
+``pokercore.envs._draw_hand_driver``).
 """
 
 cimport cython

@@ -3,7 +3,7 @@
 :class:`HoldemDriver` runs any hold'em or Omaha table through the engine and
 builds the arrays of :mod:`pokercore.envs.holdem_spaces` from each seat's
 observation; fixed-limit tables in :class:`~pokercore.envs.HoldemEnv` use its
-compiled subclass :class:`~pokercore.envs._holdem_limit.LimitDriver`.
+compiled subclass :class:`~pokercore.envs._limit_hand_driver.LimitHandDriver`.
 """
 
 from __future__ import annotations

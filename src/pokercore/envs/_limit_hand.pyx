@@ -11,7 +11,7 @@ Python objects per decision.  The engine stays the definition of the rules:
 both and compares every vector, mask, result and revealed card.
 
 Not for direct use: :class:`pokercore.envs.HoldemEnv` takes it for
-fixed-limit tables (see ``pokercore.envs._holdem_limit``).
+fixed-limit tables (see ``pokercore.envs._limit_hand_driver``).
 """
 
 cimport cython

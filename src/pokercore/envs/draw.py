@@ -5,7 +5,7 @@ drawn from the environment's generator.  The arrays are a pure function of
 the seat's :class:`pokercore.draw.Observation` (:func:`encode_observation`),
 so they hold nothing the engine would not show that seat.  :class:`DrawEnv`
 plays its hands in a compiled hand that writes the same arrays
-(``pokercore.envs._draw_compiled``).
+(``pokercore.envs._draw_hand_driver``).
 
 Actions (``Discrete(37)``)
 --------------------------
@@ -44,8 +44,8 @@ import numpy as np  # noqa: F401  (the examples)
 
 from ..draw import DrawConfig, DrawState
 from ._aec import CardGameAEC
-from ._draw_compiled import CompiledDrawDriver, compiled_draw
 from ._draw_driver import DrawDriver
+from ._draw_hand_driver import DrawHandDriver, compiled_draw
 from ._driver import Agent
 from ._single import CardGameGym
 from .draw_spaces import (
@@ -136,7 +136,7 @@ class DrawEnv(CardGameAEC):
                  render_mode: str | None = None, illegal_action: str = "raise",
                  illegal_penalty: float | None = None) -> None:
         cfg = _config(players, config)
-        driver = CompiledDrawDriver(cfg) if compiled_draw(cfg) else DrawDriver(cfg)
+        driver = DrawHandDriver(cfg) if compiled_draw(cfg) else DrawDriver(cfg)
         super().__init__(driver, render_mode=render_mode, illegal_action=illegal_action,
                          illegal_penalty=illegal_penalty, seed=cfg.seed)
 
@@ -186,7 +186,7 @@ class DrawGymEnv(CardGameGym):
                  opponents: str | Agent | Sequence[str | Agent] = "call", render_mode: str | None = None,
                  illegal_action: str = "penalty", illegal_penalty: float | None = None) -> None:
         cfg = _config(players, config)
-        driver = CompiledDrawDriver(cfg) if compiled_draw(cfg) else DrawDriver(cfg)
+        driver = DrawHandDriver(cfg) if compiled_draw(cfg) else DrawDriver(cfg)
         super().__init__(driver, seat=seat, opponents=opponents, render_mode=render_mode,
                          illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed)
 

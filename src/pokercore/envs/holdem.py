@@ -7,7 +7,7 @@ environment's generator.  The arrays are a pure function of the seat's
 :class:`pokercore.holdem.observation.Observation` (see
 :mod:`pokercore.envs.holdem_spaces`), so they hold nothing the engine would
 not show that seat.  :class:`HoldemEnv` plays fixed-limit tables in a
-compiled hand that writes the same arrays (``pokercore.envs._holdem_limit``).
+compiled hand that writes the same arrays (``pokercore.envs._limit_hand_driver``).
 
 Actions: ``Discrete(10)`` in no-limit and pot-limit (fold, check/call,
 min-raise, 1/3, 1/2, 2/3, 1, 1.5 and 2 pot, max), ``Discrete(3)`` in fixed
@@ -39,7 +39,7 @@ from ..holdem.engine import HoldemState
 from ._aec import CardGameAEC, read_units
 from ._driver import Agent
 from ._holdem_driver import AGENTS, HoldemDriver
-from ._holdem_limit import LimitDriver, compiled_limit
+from ._limit_hand_driver import LimitHandDriver, compiled_limit
 from ._single import CardGameGym
 from .errors import EnvError
 from .holdem_spaces import (
@@ -155,7 +155,7 @@ class HoldemEnv(CardGameAEC):
                  illegal_penalty: float | None = None, units: str = "chips") -> None:
         cfg = _config(variant, players, config)
         compiled = compiled_limit(cfg, history_slots)
-        driver = LimitDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
+        driver = LimitHandDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
         super().__init__(driver, render_mode=render_mode, illegal_action=illegal_action,
                          illegal_penalty=illegal_penalty, seed=cfg.seed,
                          units=read_units(units, cfg.big_blind, driver.chip_positions()))
@@ -224,7 +224,7 @@ class HoldemGymEnv(CardGameGym):
                  illegal_penalty: float | None = None, units: str = "chips") -> None:
         cfg = _config(variant, players, config)
         compiled = compiled_limit(cfg, history_slots)
-        driver = LimitDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
+        driver = LimitHandDriver(cfg, history_slots) if compiled else HoldemDriver(cfg, history_slots)
         super().__init__(driver, seat=seat, opponents=opponents, render_mode=render_mode,
                          illegal_action=illegal_action, illegal_penalty=illegal_penalty, seed=cfg.seed,
                          units=read_units(units, cfg.big_blind, driver.chip_positions()))

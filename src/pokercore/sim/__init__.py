@@ -14,10 +14,10 @@ high ...
 always ...
 """
 
+from ._optional_packages import MissingExtraError
+from ._seated_agents import AgentRunError
 from .errors import SimulationError
-from .extras import MissingExtraError
 from .files import OutputError
-from .guard import AgentRunError
 from .progress import LineProgress
 from .registry import GameAdapter, get_game, register_game
 from .result import MatchResult

@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from ._seated_agents import AgentRunError, short
 from .errors import SimulationError
-from .guard import AgentRunError, short
 from .loading import load_object
 from .registry import Agent, GameAdapter
 

@@ -24,10 +24,10 @@ from typing import Any
 
 import numpy as np
 
+from ._seated_agents import AgentRunError, DecisionContext, Interrupted, Seated, short
 from .agents import build_agent
 from .errors import SimulationError
 from .files import OutputError
-from .guard import AgentRunError, DecisionContext, Interrupted, Seated, short
 from .registry import get_game
 
 __all__ = ["Chunk", "chunk_seed", "run_chunk"]

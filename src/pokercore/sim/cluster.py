@@ -25,9 +25,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ._optional_packages import require
+from ._seated_agents import short
 from .errors import SimulationError
-from .extras import require
-from .guard import short
 from .loading import is_file_spec
 
 __all__ = ["connect", "file_specs", "ship_files"]

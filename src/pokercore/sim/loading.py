@@ -36,8 +36,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ._seated_agents import short
 from .errors import SimulationError
-from .guard import short
 
 __all__ = ["absolute_spec", "is_file_spec", "load_object"]
 

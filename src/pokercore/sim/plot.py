@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import PokercoreValueError
-from .extras import require
+from ._optional_packages import require
 from .files import atomic_write
 from .stats import Z95, AgentSummary, RunningStats, unit_of
 

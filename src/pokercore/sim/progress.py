@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, cast
 
-from .extras import require
+from ._optional_packages import require
 
 __all__ = ["LineProgress", "Reporter", "progress_reporter"]
 

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ._seated_agents import short
 from .errors import SimulationError
-from .guard import short
 from .loading import load_object
 
 __all__ = ["Agent", "GameAdapter", "check_adapter", "get_game", "register_game"]

@@ -14,7 +14,7 @@ memory does not grow with ``deals``; per-deal payoffs are kept only with
 
 An agent that raises (even ``SystemExit``), answers illegally or, with
 ``decision_timeout``, takes too long ends the match with an
-:class:`~pokercore.sim.guard.AgentRunError` naming the agent, its seat, the
+:class:`~pokercore.sim._seated_agents.AgentRunError` naming the agent, its seat, the
 deal and the ``seed``/``chunk_size``/``deals`` that replay the match up to
 that deal.
 
@@ -45,12 +45,12 @@ from typing import Any
 
 import numpy as np
 
+from ._seated_agents import AgentRunError, short
 from .agents import AgentSpecLike, build_agent, labels
 from .chunks import Chunk
 from .cluster import is_dask_client, ship_files
 from .errors import SimulationError
 from .executor import effective_workers, run_chunks
-from .guard import AgentRunError, short
 from .loading import absolute_spec
 from .progress import progress_reporter
 from .registry import GameAdapter, get_game, register_game

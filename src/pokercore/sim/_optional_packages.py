@@ -5,7 +5,7 @@
 >>> require("no_such_package_here", "plot", "a plot")
 Traceback (most recent call last):
 ...
-pokercore.sim.extras.MissingExtraError: a plot needs no_such_package_here: pip install "pokercore[plot]"
+pokercore.sim._optional_packages.MissingExtraError: a plot needs no_such_package_here: pip install "pokercore[plot]"
 """
 
 from __future__ import annotations

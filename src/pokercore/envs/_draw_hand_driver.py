@@ -1,6 +1,6 @@
 """Five-card draw in :class:`~pokercore.envs.DrawEnv`: the compiled hand of the hot path.
 
-The same design as :mod:`pokercore.envs._holdem_limit`: a
+The same design as :mod:`pokercore.envs._limit_hand_driver`: a
 :class:`~pokercore.envs._draw_hand.DrawHand` plays the hand and writes the
 vectors, the engine (:class:`~pokercore.draw.DrawState`) stays the reference.
 The dealer's view (``state_view``, ``render``) is the engine's state of the
@@ -26,13 +26,13 @@ from ._driver import Agent, card_names
 from .draw_spaces import DISCARD, action_from_index, draw_layout
 from .errors import EnvError
 
-__all__ = ["CompiledDrawDriver", "compiled_draw"]
+__all__ = ["DrawHandDriver", "compiled_draw"]
 
 _CHIPS_LIMIT = 2**53  # chips the vectors (float32) and the C hand (int64) both hold without a doubt
 
 
 def compiled_draw(config: DrawConfig) -> bool:
-    """Whether :class:`CompiledDrawDriver` plays ``config``: chips and history the C hand holds.
+    """Whether :class:`DrawHandDriver` plays ``config``: chips and history the C hand holds.
 
     Chip counts of 2**53 or more, or a history of more than 2**16 slots a
     round, are played by the engine's driver.
@@ -51,7 +51,7 @@ def _action(index: int, codes: tuple[int, ...], amounts: dict[int, int]) -> Acti
     return Action(KINDS[index], amounts.get(index, 0))
 
 
-class CompiledDrawDriver(DrawDriver):
+class DrawHandDriver(DrawDriver):
     """A draw driver whose hands are played by a compiled :class:`~pokercore.envs._draw_hand.DrawHand`."""
 
     def __init__(self, config: DrawConfig) -> None:

@@ -3,7 +3,7 @@
 A training loop asks for one observation and plays one index per decision;
 through :class:`~pokercore.holdem.engine.HoldemState` each of those costs
 Python objects (an ``Observation``, its legal actions, events) that the
-vector is then built from.  :class:`LimitDriver` plays the hand in
+vector is then built from.  :class:`LimitHandDriver` plays the hand in
 :class:`~pokercore.envs._limit_hand.LimitHand` instead (the same rules,
 compiled) and writes the vectors there, so a decision costs about what the
 PettingZoo interface itself costs.
@@ -35,7 +35,7 @@ from ._limit_hand import KINDS, LimitHand
 from .errors import EnvError
 from .holdem_spaces import action_from_index, holdem_layout
 
-__all__ = ["LimitDriver", "compiled_limit"]
+__all__ = ["LimitHandDriver", "compiled_limit"]
 
 _INDEX_OF_KIND = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
 _CHIPS_LIMIT = 2**53  # chips the vectors (float32) and the C hand (int64) both hold without a doubt
@@ -46,7 +46,7 @@ _RULES = ((check_call_agent, ("check", "call")), (check_fold_agent, ("check", "f
 
 
 def compiled_limit(config: HoldemConfig, history_slots: int | None = None) -> bool:
-    """Whether :class:`LimitDriver` plays ``config``: fixed-limit hold'em whose chips and history the C hand holds.
+    """Whether :class:`LimitHandDriver` plays ``config``: fixed-limit hold'em whose chips and history the C hand holds.
 
     Anything else (no-limit, pot-limit, chip counts of 2**53 or more, a
     history of more than 2**20 slots a street) is played by the engine's driver.
@@ -61,7 +61,7 @@ def compiled_limit(config: HoldemConfig, history_slots: int | None = None) -> bo
             and holdem_layout(config, history_slots).slots <= 2**20)
 
 
-class LimitDriver(HoldemDriver):
+class LimitHandDriver(HoldemDriver):
     """A hold'em driver whose hands are played by a compiled :class:`~pokercore.envs._limit_hand.LimitHand`."""
 
     def __init__(self, config: HoldemConfig, history_slots: int | None = None) -> None:
