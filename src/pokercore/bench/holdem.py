@@ -25,46 +25,15 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
+from ._holdem_row import HoldemRow
+from ._records import Row
+from .holdem_exact import exact_rows
 from .timing import best_times, paired_scaling
 
 __all__ = ["HoldemRow", "bench_rows", "format_rows", "main", "run"]
-
-
-@dataclass
-class HoldemRow:
-    """One comparison.
-
-    Attributes
-    ----------
-    name : str
-        Short identifier of the measurement.
-    what : str
-        What pokercore runs.
-    unit : str
-        Unit of the two figures (higher is better for rates, lower for ``ms``).
-    pokercore : float
-        pokercore's figure.
-    peer : str
-        The peer measured next to it (``""`` if none is installed).
-    peer_figure : float or None
-        The peer's figure in the same unit.
-    ratio : float or None
-        How many times faster pokercore is.
-    note : str
-        Anything else to know (estimates, the peer's form).
-    """
-
-    name: str
-    what: str
-    unit: str
-    pokercore: float
-    peer: str = ""
-    peer_figure: float | None = None
-    ratio: float | None = None
-    note: str = ""
 
 
 def _peer(name: str) -> Any:
@@ -290,14 +259,8 @@ def _rows_equity(quick: bool, repeats: int) -> list[HoldemRow]:
     return rows
 
 
-
-def _rows_exact(quick: bool, repeats: int) -> list[HoldemRow]:
-    # holdem_exact builds on this module (HoldemRow, _best): found by name, so the two form no import circle.
-    rows: list[HoldemRow] = importlib.import_module(".holdem_exact", __package__).exact_rows(quick, repeats)
-    return rows
-
 _GROUPS: dict[str, Callable[[bool, int], list[HoldemRow]]] = {
-    "eval7": _rows_eval7, "omaha": _rows_omaha, "equity": _rows_equity, "exact": _rows_exact,
+    "eval7": _rows_eval7, "omaha": _rows_omaha, "equity": _rows_equity, "exact": exact_rows,
 }
 
 
@@ -333,8 +296,6 @@ def bench_rows(quick: bool = False, rows: Sequence[HoldemRow] | None = None) -> 
     exact-equity row, the time) is pokercore's, the ratio is pokercore's
     speed-up over the peer named in the note.
     """
-    from ._records import Row
-
     out = []
     for h in run(quick=quick) if rows is None else rows:
         if h.unit == "ms":

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .holdem import HoldemRow
+from ._holdem_row import HoldemRow
 from .native_peer import NATIVE_PEER_ENV, NativePeer, alternate, native_peer, native_rows
 from .timing import best_times
 

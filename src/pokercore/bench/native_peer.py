@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .holdem import HoldemRow
+from ._holdem_row import HoldemRow
 
 __all__ = ["MC_PLAYERS", "NATIVE_PEER_ENV", "NativePeer", "alternate", "check_order", "native_peer", "native_rows"]
 
