@@ -87,8 +87,8 @@ NUM_ACTIONS_LIMIT = 3
 _LIMIT_NAMES = ("fold", "check/call", "bet/raise")
 #: Pot fractions of indices 3..8, as (numerator, denominator).
 _FRACTIONS = ((1, 3), (1, 2), (2, 3), (1, 1), (3, 2), (2, 1))
-_ROUNDS = {s: i for i, s in enumerate(STREETS)}
-_STREET_INDEX = {**_ROUNDS, "over": len(STREETS)}
+_ROUNDS: dict[str, int] = {s: i for i, s in enumerate(STREETS)}
+_STREET_INDEX: dict[str, int] = {**_ROUNDS, "over": len(STREETS)}
 _KIND_INDEX = {"fold": 0, "check": 1, "call": 2, "bet": 3, "raise": 4}
 #: A legal move: (index, kind, "to" amount).
 Move = tuple[int, str, int]
