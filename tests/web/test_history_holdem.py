@@ -18,7 +18,7 @@ from .test_history_server import LIMITS, ME, _api
 
 require("starlette")
 
-from pokercore.holdem.phh import from_phh  # noqa: E402
+from pokercore.holdem import from_phh  # noqa: E402
 from pokercore.web import create_app  # noqa: E402
 from pokercore.web._store import open_store  # noqa: E402
 

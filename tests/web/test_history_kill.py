@@ -21,8 +21,8 @@ require("websockets")
 
 from websockets.sync.client import connect  # noqa: E402
 
-from pokercore.draw.history import replay_history  # noqa: E402
-from pokercore.holdem.phh import from_phh  # noqa: E402
+from pokercore.draw import replay_history  # noqa: E402
+from pokercore.holdem import from_phh  # noqa: E402
 from pokercore.web._store import open_store  # noqa: E402
 
 ME = "killer-test-0123456789"

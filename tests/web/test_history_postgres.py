@@ -25,7 +25,7 @@ from .test_history_store import ALICE, BOB, _fill
 require("starlette")
 psycopg = require("psycopg")
 
-from pokercore.draw.history import replay_history  # noqa: E402
+from pokercore.draw import replay_history  # noqa: E402
 from pokercore.web import create_app  # noqa: E402
 from pokercore.web._store import StoreError, open_store  # noqa: E402
 

@@ -245,9 +245,7 @@ def test_a_session_the_player_left_is_not_listed_as_open_while_the_server_still_
 
 
 def test_the_winners_lines_give_what_the_engine_paid_in_every_variant() -> None:
-    from pokercore.holdem import HoldemConfig, HoldemState
-    from pokercore.holdem.agents import RandomAgent
-    from pokercore.holdem.phh import to_phh
+    from pokercore.holdem import HoldemConfig, HoldemState, RandomAgent, to_phh
 
     checked = returned = 0
     for players in (2, 3, 6):

@@ -12,7 +12,7 @@ from .helpers import closing, connect, require, starlette_test_client
 require("starlette")
 
 from pokercore.binh import replay  # noqa: E402
-from pokercore.draw.history import replay_history  # noqa: E402
+from pokercore.draw import replay_history  # noqa: E402
 from pokercore.web import Limits, create_app  # noqa: E402
 from pokercore.web._store import StoreError, open_store  # noqa: E402
 

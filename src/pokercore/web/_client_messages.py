@@ -28,7 +28,7 @@ from msgspec import Meta, Struct
 from ..binh import AGENT_LEVELS as _BINH_AGENTS
 from ..cards import RANKS, SUITS, format_card
 from ..draw.ai import AGENTS as _DRAW_AGENTS
-from ..holdem.ai import AGENTS as _HOLDEM_AGENTS
+from ..holdem import AGENTS as _HOLDEM_AGENTS
 
 __all__ = [
     "BETTING_KINDS",

@@ -16,9 +16,8 @@ from typing import Any
 import numpy as np
 
 from .. import describe_rank, evaluate5
-from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Street
+from ..draw import CHECK, FOLD, STAND_PAT, DrawConfig, DrawGame, DrawState, Street, format_history
 from ..draw.ai import make_agent
-from ..draw.history import format_history
 from ..errors import PokercoreError
 from ._betting_table import BettingSeatTable
 from ._protocol import Action, ArrangeAction, Create, DrawAction, ProtocolError, card_names

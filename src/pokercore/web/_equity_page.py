@@ -8,7 +8,7 @@ endpoints.  Both read one small JSON object and answer one:
   combos, its share of all starting hands and, per class in it, the combos
   (of the possible ones) and their mean weight.
 - ``/api/equity`` ``{"players": ["AsKs", "QQ+"], "board": "2c 3d 4h",
-  "dead": ""}`` -> :func:`pokercore.equity._holdem_equity.equity` of 2 to
+  "dead": ""}`` -> :func:`pokercore.equity.equity` of 2 to
   :data:`MAX_PLAYERS` hands or ranges: exact when that takes about a second
   or less, else Monte Carlo with a fixed seed, so the same question always
   gets the same answer (``method`` says which ran and why).

@@ -47,7 +47,7 @@ __all__ = ["FORMATS", "readable", "seat_names", "seat_view"]
 
 #: The history formats the server stores, and what each is.
 FORMATS = {
-    "pokercore-draw": "pokercore's five-card draw history (pokercore.draw.history)",
+    "pokercore-draw": "pokercore's five-card draw history (pokercore.draw.format_history)",
     "pokercore-binh": "pokercore's Binh deal history (pokercore.binh.DealResult.to_text)",
     "phh": "Poker Hand History (PHH), hold'em and Omaha",
 }

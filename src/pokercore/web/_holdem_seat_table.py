@@ -9,7 +9,7 @@ only foreign cards, and a mucked hand is listed as mucked, never shown.
 Moves arrive as typed protocol actions and are applied by the engine, which
 checks them; amounts are "to" amounts, as card rooms say them ("raise to
 300").  Every finished hand goes to the history as PHH
-(:func:`pokercore.holdem.phh.to_phh`), and a table resumes after a restart
+(:func:`pokercore.holdem.to_phh`), and a table resumes after a restart
 from its :meth:`HoldemSeatTable.snapshot`.
 
 Examples
@@ -36,10 +36,17 @@ from typing import Any
 import numpy as np
 
 from .. import describe_rank, evaluate, evaluate5
-from ..holdem import CHECK, FOLD, HoldemConfig, HoldemGame, HoldemState, Observation, make_agent
-from ..holdem.errors import HoldemError
-from ..holdem.phh import to_phh
-from ..holdem.showdown import hand_pots, rank_hands
+from ..holdem import (
+    CHECK,
+    FOLD,
+    HoldemConfig,
+    HoldemError,
+    HoldemGame,
+    HoldemState,
+    Observation,
+    make_agent,
+    to_phh,
+)
 from ._betting_table import BettingSeatTable
 from ._protocol import Action, BettingAction, Create, ProtocolError, card_names
 from ._seat_table import Limits
@@ -79,12 +86,14 @@ def hand_name(hole: Sequence[int], board: Sequence[int], omaha: bool = False) ->
     >>> hand_name(parse_cards("Ah Kh"), ()) is None
     True
     """
-    if len(board) < 3:
-        return None
+    return describe_rank(_rank(hole, board, omaha)) if len(board) >= 3 else None
+
+
+def _rank(hole: Sequence[int], board: Sequence[int], omaha: bool) -> int:
+    """Rank of the best hand of ``hole`` with 3-5 ``board`` cards (higher is better), as :func:`hand_name` reads it."""
     if not omaha:
-        return describe_rank(evaluate(list(hole) + list(board)))
-    best = max(evaluate5(list(h) + list(b)) for h in combinations(hole, 2) for b in combinations(board, 3))
-    return describe_rank(best)
+        return evaluate(list(hole) + list(board))
+    return max(evaluate5(list(h) + list(b)) for h in combinations(hole, 2) for b in combinations(board, 3))
 
 
 def _pot_winners(obs: Observation, ranks: dict[int, int]) -> list[WonPot]:
@@ -202,7 +211,7 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
         if obs.payouts is None:
             return None
         omaha = obs.config.is_omaha
-        ranks = rank_hands(obs.revealed, obs.board, omaha) if obs.revealed and len(obs.board) == 5 else {}
+        ranks = {i: _rank(c, obs.board, omaha) for i, c in obs.revealed.items()} if len(obs.board) == 5 else {}
         return HoldemShowdown(
             list(obs.payouts), [i for i, v in enumerate(obs.payouts) if v > 0],
             [Shown(i, card_names(c), describe_rank(ranks[i])) for i, c in obs.revealed.items()],
@@ -211,9 +220,8 @@ class HoldemSeatTable(BettingSeatTable[HoldemState]):
     @staticmethod
     def _middle(obs: Observation) -> list[Pot]:
         """The pots in the middle during a hand: the chips of the finished betting rounds (bets stay in front)."""
-        behind = [c - b for c, b in zip(obs.committed, obs.bets)]
-        pots = hand_pots(behind, [not x for x in obs.live], obs.dead_money, obs.big_blind_seat)
-        return [Pot(p.amount, list(p.eligible)) for p in pots if p.amount]
+        behind = obs._replace(committed=tuple(c - b for c, b in zip(obs.committed, obs.bets)))
+        return [Pot(p.amount, list(p.eligible)) for p in behind.pots if p.amount]
 
     def view(self, seat: int) -> HoldemView:
         obs = self.hand_state.observe(seat)
