@@ -54,10 +54,10 @@ from ..evaluators import (
     shortdeck_category,
 )
 from ._moved import MOVED, moved
-from .actions import CHECK, FOLD, Action, Event, LegalAction
+from .actions import CHECK, FOLD, Action, ActionKind, Event, LegalAction
 from .agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
 from .ai import AGENTS, EasyAgent, HardAgent, NormalAgent, make_agent
-from .config import VARIANTS, HoldemConfig
+from .config import STREETS, VARIANTS, HoldemConfig, Street
 from .engine import HoldemState
 from .errors import ConfigError, HoldemError, IllegalActionError, PhhError
 from .game import GameResult, HoldemGame, play_game
@@ -73,8 +73,10 @@ __all__ = [
     "NO_LOW",
     "SHORTDECK_CATEGORIES",
     "SHORT_DECK",
+    "STREETS",
     "VARIANTS",
     "Action",
+    "ActionKind",
     "ConfigError",
     "EasyAgent",
     "Event",
@@ -90,6 +92,7 @@ __all__ = [
     "Observation",
     "PhhError",
     "RandomAgent",
+    "Street",
     "check_call_agent",
     "check_fold_agent",
     "describe_low",

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from enum import Enum
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -38,7 +39,9 @@ __all__ = [
     "CHECK",
     "FOLD",
     "KINDS",
+    "KIND_OF",
     "Action",
+    "ActionKind",
     "Event",
     "LegalAction",
     "describe",
@@ -46,9 +49,34 @@ __all__ = [
     "whole_number",
 ]
 
-#: Every action kind.
-KINDS = ("fold", "check", "call", "bet", "raise")
-AGGRESSIVE = frozenset(("bet", "raise"))
+class ActionKind(str, Enum):
+    """An action kind; the value is its text form, so it compares equal to it and prints as it.
+
+    >>> ActionKind.RAISE == "raise", f"{ActionKind.CALL}", ActionKind("fold") is ActionKind.FOLD
+    (True, 'call', True)
+    """
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+    # the text form on every Python version (from 3.11 a str-mixed Enum prints as ``ActionKind.CALL``)
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+    def __repr__(self) -> str:  # as the text: an Action or Event reads as before, e.g. Action(kind='call', amount=2)
+        return repr(str(self.value))
+
+
+#: Every action kind, and the member of each kind's text.
+KINDS = tuple(ActionKind)
+KIND_OF = {str(k.value): k for k in ActionKind}
+AGGRESSIVE = frozenset((ActionKind.BET, ActionKind.RAISE))
 
 
 class Action(NamedTuple):
@@ -71,11 +99,11 @@ class Action(NamedTuple):
             return f"{self.kind} to {self.amount}"
         if self.kind == "call" and self.amount:
             return f"call (to {self.amount})"
-        return self.kind
+        return str(self.kind)
 
 
-FOLD = Action("fold")
-CHECK = Action("check")
+FOLD = Action(ActionKind.FOLD)
+CHECK = Action(ActionKind.CHECK)
 
 
 class LegalAction(NamedTuple):
@@ -111,7 +139,7 @@ class LegalAction(NamedTuple):
             return f"{self.kind} to {self.min_amount}" + (
                 f"..{self.max_amount}" if self.max_amount != self.min_amount else ""
             )
-        return f"call (to {self.min_amount})" if self.kind == "call" else self.kind
+        return f"call (to {self.min_amount})" if self.kind == "call" else str(self.kind)
 
 
 class Event(NamedTuple):
@@ -120,7 +148,7 @@ class Event(NamedTuple):
     Attributes
     ----------
     street : str
-        ``"preflop"``, ``"flop"``, ``"turn"`` or ``"river"``.
+        A :class:`~pokercore.holdem.Street` (``"preflop"``, ``"flop"``, ``"turn"`` or ``"river"``).
     seat : int
         The seat concerned.
     kind : str
@@ -163,6 +191,8 @@ def describe(value: object, limit: int = 80, _depth: int = 0) -> str:
     t = type(value)
     if t in (str, int, float, bool, type(None)) or (issubclass(t, np.generic) and t.__module__ == "numpy"):
         text = repr(value)
+    elif t is ActionKind:
+        text = repr(str.__str__(value))
     elif t is Action or t is tuple or t is list:
         items = list.__getitem__(value, slice(4)) if t is list else tuple.__getitem__(value, slice(4))  # type: ignore[call-overload]
         size = len(value)  # type: ignore[arg-type]
@@ -189,7 +219,7 @@ def whole_number(value: object) -> int | None:
         return None
 
 
-def read_action(action: object, who: str, seat: int | None = None) -> tuple[str, int | None]:
+def read_action(action: object, who: str, seat: int | None = None) -> tuple[ActionKind, int | None]:
     """``(kind, amount)`` of an :class:`Action` or equal tuple, as plain values.
 
     Nothing of ``action`` but its built-in parts is used: its own ``__eq__``,
@@ -225,7 +255,7 @@ def read_action(action: object, who: str, seat: int | None = None) -> tuple[str,
         raise IllegalActionError(
             f"{who}: unknown action kind {describe(kind)}: use fold, check, call, bet or raise", seat=seat
         )
-    kind = str.__str__(kind)
+    kind = KIND_OF[str.__str__(kind)]
     if len(parts) == 1 or parts[1] is None:
         return kind, None
     amount = parts[1]

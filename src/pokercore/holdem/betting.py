@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import ActionKind
 from .config import FIXED_LIMIT, POT_LIMIT
 
 if TYPE_CHECKING:
@@ -225,7 +226,7 @@ class BettingRules:
             max_to = min(all_to, max(min_to, pot_limit_max_to(cur, b, sum(self._committed))))
         else:
             max_to = all_to
-        return to_call, call_to, ("bet" if cur == 0 else "raise"), min_to, max_to
+        return to_call, call_to, (ActionKind.BET if cur == 0 else ActionKind.RAISE), min_to, max_to
 
     def _register_aggression(self, i: int, to: int) -> bool:
         """Update the round's raise size and count for a bet or raise to ``to``; True if it is a full one."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -40,14 +41,47 @@ __all__ = [
     "NO_LIMIT",
     "POT_LIMIT",
     "STREETS",
+    "STREET_NAMES",
     "VARIANTS",
     "HoldemConfig",
+    "Street",
     "Variant",
 ]
 
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 #: Betting rounds, in order; ``"over"`` follows the last.
-STREETS = ("preflop", "flop", "turn", "river")
+class Street(str, Enum):
+    """A hold'em street; the value is its text form, so it compares equal to it and prints as it.
+
+    ``PREFLOP``, ``FLOP``, ``TURN``, ``RIVER`` are the betting rounds;
+    ``OVER`` a hand that has ended (pots paid).  Like draw's ``Street``, a
+    member is a ``str``: ``Street.FLOP == "flop"``, ``f"{Street.FLOP}"`` is
+    ``"flop"`` and JSON writes ``"flop"``.
+
+    >>> Street.FLOP == "flop", str(Street.RIVER), Street("turn") is Street.TURN
+    (True, 'river', True)
+    """
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    OVER = "over"
+
+    # the text form on every Python version (from 3.11 a str-mixed Enum prints as ``Street.FLOP``)
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+    def __repr__(self) -> str:  # as the text: an Action or Event reads as before, e.g. Action(kind='call', amount=2)
+        return repr(str(self.value))
+
+
+#: The betting rounds in order; ``STREET_NAMES[i]`` names street index ``i``, ``len(STREETS)`` the hand's end.
+STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+STREET_NAMES = (*STREETS, Street.OVER)
 #: ``"each"``: every seat dealt in posts the ante; ``"big-blind"``: the big blind posts one ante for the table.
 ANTE_MODES = ("each", "big-blind")
 MIN_PLAYERS, MAX_PLAYERS = 2, 10

@@ -48,12 +48,12 @@ from typing import Any
 import numpy as np
 
 from ..cards import format_cards, parse_cards
-from .actions import Action, Event, LegalAction, describe, read_action
+from ._dealer import Dealer
+from .actions import Action, ActionKind, Event, LegalAction, describe, read_action
 from .betting import BettingRules
 from .checks import ActionChecks
-from .config import DECK_SIZE, FIXED_LIMIT, STREETS, HoldemConfig
+from .config import DECK_SIZE, FIXED_LIMIT, STREET_NAMES, HoldemConfig
 from .errors import ConfigError, HoldemError, IllegalActionError
-from .flow import HandFlow
 from .observation import Observation
 from .view import StateView
 
@@ -61,9 +61,8 @@ __all__ = ["HoldemState"]
 
 _SeedLike = int | np.random.Generator | None
 _new_tuple = tuple.__new__
-_NAMES = (*STREETS, "over")
-_CHECK = LegalAction("check")
-_FOLD = LegalAction("fold")
+_CHECK = LegalAction(ActionKind.CHECK)
+_FOLD = LegalAction(ActionKind.FOLD)
 
 
 def _stack_deck(deck: str | Sequence[int]) -> list[int]:
@@ -85,7 +84,7 @@ def _stack_deck(deck: str | Sequence[int]) -> list[int]:
     return cards + [c for c in range(DECK_SIZE) if c not in seen]
 
 
-class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
+class HoldemState(StateView, ActionChecks, Dealer, BettingRules):
     """One hand of no-limit hold'em, fixed-limit hold'em or pot-limit Omaha.
 
     Parameters
@@ -218,7 +217,7 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
         # tuple.__new__ builds the same LegalAction values without the named tuple's Python-level __new__.
         if to_call <= 0:
             return (_CHECK, _new_tuple(LegalAction, (agg, low, high))) if agg else (_CHECK,)
-        call = _new_tuple(LegalAction, ("call", call_to, call_to))
+        call = _new_tuple(LegalAction, (ActionKind.CALL, call_to, call_to))
         if agg:
             return (_FOLD, call, _new_tuple(LegalAction, (agg, low, high)))
         return (_FOLD, call)
@@ -243,12 +242,12 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
     def bet(self, amount: int | None = None, seat: int | None = None) -> None:
         """Bet ``amount`` (default: the smallest bet) when nobody has bet this round."""
         to = self.verify_bet(amount, seat)
-        self._do_aggress(self._actor, "bet", to)  # type: ignore[arg-type]
+        self._do_aggress(self._actor, ActionKind.BET, to)  # type: ignore[arg-type]
 
     def raise_(self, amount: int | None = None, seat: int | None = None) -> None:
         """Raise to ``amount`` (default: the minimum raise): the seat's bet this round becomes ``amount``."""
         to = self.verify_raise(amount, seat)
-        self._do_aggress(self._actor, "raise", to)  # type: ignore[arg-type]
+        self._do_aggress(self._actor, ActionKind.RAISE, to)  # type: ignore[arg-type]
 
     def act(self, action: Action | tuple[Any, ...], seat: int | None = None) -> None:
         """Take ``action`` (an :class:`Action` or an equal ``(kind, amount)`` tuple).
@@ -301,14 +300,14 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
     def _record(self, i: int, kind: str, chips: int) -> None:
         to = self._bets[i]
         # tuple.__new__ builds the same Event without the named tuple's Python-level __new__ (a hot path).
-        self._events.append(_new_tuple(Event, (_NAMES[self._street], i, kind, chips, to, self._stacks[i] == 0)))
+        self._events.append(_new_tuple(Event, (STREET_NAMES[self._street], i, kind, chips, to, self._stacks[i] == 0)))
         self._log.append(("act", i, kind, to, chips))
 
     def _do_fold(self, i: int) -> None:
         live = self._live
         live[i] = False
         self._acted[i] = True
-        self._record(i, "fold", 0)
+        self._record(i, ActionKind.FOLD, 0)
         if live.count(True) == 1:
             self._end_round()
         else:
@@ -317,7 +316,7 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
     def _do_check(self, i: int) -> None:
         self._acted[i] = True
         self._level_at[i] = self._current
-        self._record(i, "check", 0)
+        self._record(i, ActionKind.CHECK, 0)
         self._advance(i)
 
     def _put(self, i: int, to: int) -> int:
@@ -331,7 +330,7 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
     def _do_call(self, i: int, to: int) -> None:
         chips = self._put(i, to)
         self._level_at[i] = self._current
-        self._record(i, "call", chips)
+        self._record(i, ActionKind.CALL, chips)
         self._advance(i)
 
     def _do_aggress(self, i: int, kind: str, to: int) -> None:
@@ -354,7 +353,7 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
     def _observe(self, seat: int, legal: tuple[LegalAction, ...]) -> Observation:
         revealed = self._revealed
         return _new_tuple(Observation, (
-            seat, self._public_cfg, self._hand_number, self._button, _NAMES[self._street], self._actor,
+            seat, self._public_cfg, self._hand_number, self._button, STREET_NAMES[self._street], self._actor,
             self._holes[seat], tuple(self._board), tuple(self._stacks), tuple(self._bets),
             tuple(self._committed), self._dealt, tuple(self._live), self._order, self._sb, self._bb,
             self._current, max(0, self._current - self._bets[seat]), self._size, self._dead,
@@ -380,7 +379,7 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
             if type(action) is Action:
                 # Fast path: an exact Action of exact str/int values, checked against the offered ranges.
                 kind, amount = action
-                if type(kind) is str and type(amount) is int:
+                if (type(kind) is ActionKind or type(kind) is str) and type(amount) is int:
                     for own in legal:
                         if own[0] == kind:
                             low, high = own[1], own[2]
@@ -393,7 +392,7 @@ class HoldemState(StateView, ActionChecks, HandFlow, BettingRules):
                                     self._do_call(i, low)
                                     break
                             elif low <= amount <= high:
-                                self._do_aggress(i, kind, amount)
+                                self._do_aggress(i, own[0], amount)
                                 break
                     else:
                         self._answer(i, action)

@@ -45,7 +45,7 @@ class Observation(NamedTuple):
     hand_number, button : int
         Hand number in the game and the button seat.
     street : str
-        ``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"over"``.
+        A :class:`~pokercore.holdem.Street`: ``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"over"``.
     actor : int or None
         The seat to act (``None`` once the hand is over).
     hole : tuple of int
@@ -155,6 +155,6 @@ class Observation(NamedTuple):
         hole = format_cards(self.hole) if self.hole else "-"
         board = format_cards(self.board) if self.board else "-"
         return (
-            f"Observation(seat={self.seat}, street={self.street!r}, hole={hole!r}, board={board!r}, "
+            f"Observation(seat={self.seat}, street={str(self.street)!r}, hole={hole!r}, board={board!r}, "
             f"pot={self.pot}, to_call={self.to_call}, legal={[str(a) for a in self.legal_actions]})"
         )

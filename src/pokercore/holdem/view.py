@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import format_cards
 from ..pots import Pot
 from .actions import Event
-from .config import STREETS
+from .config import STREET_NAMES
 from .showdown import hand_pots
 
 if TYPE_CHECKING:
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 __all__ = ["StateView"]
 
-_NAMES = (*STREETS, "over")
 
 
 class StateView:
@@ -98,8 +97,8 @@ class StateView:
 
     @property
     def street(self) -> str:
-        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"over"``."""
-        return _NAMES[self._street]
+        """The :class:`~pokercore.holdem.Street`: ``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"over"``."""
+        return STREET_NAMES[self._street]
 
     @property
     def is_over(self) -> bool:
@@ -254,6 +253,6 @@ class StateView:
     def __repr__(self) -> str:
         board = format_cards(self._board) if self._board else "-"
         return (
-            f"HoldemState({self._cfg.variant}, hand={self._hand_number}, street={self.street!r}, "
+            f"HoldemState({self._cfg.variant}, hand={self._hand_number}, street={str(self.street)!r}, "
             f"actor={self._actor}, board={board!r}, stacks={list(self._stacks)}, pot={self.pot})"
         )

@@ -6,7 +6,7 @@ batch evaluator: the share of the pot a five-card hand wins at showdown
 against that many random five-card hands (a tie splits it).  ``weights`` lets
 a caller weigh each sampled opponent hand by how well it fits that
 opponent's range.  (Hold'em equity, over boards and ranges, is
-:func:`pokercore.equity._holdem_equity`.)
+:func:`pokercore.equity.equity`.)
 
 Examples
 --------

@@ -100,7 +100,7 @@ def top_classes(share: float) -> list[int]:
 
 
 def measure(samples: int = 1_000_000, seed: int = 2026) -> dict[str, float]:
-    """Measure :data:`EQUITY_VS_RANDOM` again with :func:`pokercore.equity._holdem_equity.equity`.
+    """Measure :data:`EQUITY_VS_RANDOM` again with :func:`pokercore.equity.equity`.
 
     Class ``k`` (in :data:`~.combos.CLASS_NAMES` order) is one suit
     pattern of the class against ``"random"``, ``samples`` Monte Carlo

@@ -35,7 +35,7 @@ __all__ = ["ACTIONS", "ALL_IN_SHARE", "Spot", "street_index"]
 ACTIONS = frozenset(("fold", "check", "call", "bet", "raise"))
 #: A bet or raise that would leave less than this share of the stack behind goes all-in.
 ALL_IN_SHARE = 0.25
-_STREET = {name: i for i, name in enumerate(STREETS)}
+_STREET: dict[str, int] = {str(name): i for i, name in enumerate(STREETS)}
 
 
 def street_index(name: str) -> int:

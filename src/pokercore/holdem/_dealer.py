@@ -1,6 +1,6 @@
 """The course of a hand: forced bets, betting rounds, the board, run-outs, the showdown and the payouts.
 
-:class:`HandFlow` is a mixin of :class:`~pokercore.holdem.engine.HoldemState`
+:class:`Dealer` is the mixin of :class:`~pokercore.holdem.engine.HoldemState`
 holding the dealer's work that follows each action: it posts the antes,
 blinds and straddles, finds who acts next (with
 :class:`~pokercore.holdem.betting.BettingRules`), ends a betting round
@@ -20,20 +20,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Event
-from .config import STREETS
+from .config import STREET_NAMES, Street
 from .showdown import award, choose_reveals, hand_pots, rank_hands, showdown_order
 
 if TYPE_CHECKING:
     from .config import HoldemConfig
 
-__all__ = ["HandFlow"]
+__all__ = ["Dealer"]
 
-_NAMES = (*STREETS, "over")
 _OVER = 4
 _new_tuple = tuple.__new__
 
 
-class HandFlow:
+class Dealer:
     """Forced bets, rounds, streets, showdown and payouts (the state's own bookkeeping)."""
 
     if not TYPE_CHECKING:  # a slotted mixin at run time; type checkers see the attributes it sets below
@@ -89,7 +88,7 @@ class HandFlow:
         self._committed[i] += chips
         if bet:
             self._bets[i] += chips
-        self._events.append(_new_tuple(Event, ("preflop", i, kind, chips, self._bets[i], self._stacks[i] == 0)))
+        self._events.append(_new_tuple(Event, (Street.PREFLOP, i, kind, chips, self._bets[i], self._stacks[i] == 0)))
         self._log.append(("post", i, kind, chips))
 
     def _post_forced_bets(self) -> None:
@@ -177,7 +176,8 @@ class HandFlow:
             self._stacks[top] += excess
             bets[top] -= excess
             self._committed[top] -= excess
-            self._events.append(_new_tuple(Event, (_NAMES[self._street], top, "return", excess, bets[top], False)))
+            street = STREET_NAMES[self._street]
+            self._events.append(_new_tuple(Event, (street, top, "return", excess, bets[top], False)))
             self._log.append(("return", top, excess))
         if self._live.count(True) == 1:
             self._win_by_folds()
