@@ -13,7 +13,13 @@ True
 'Two pair, kings and sevens'
 """
 
+import sys as _sys
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence as _Sequence
+    from importlib.machinery import ModuleSpec as _ModuleSpec
 
 from ._eval import evaluate3, evaluate3_batch, evaluate5, evaluate5_batch
 from ._eval7 import (
@@ -108,7 +114,7 @@ __all__ = [
 ]
 
 
-_SUBPACKAGES = ("binh", "draw", "holdem", "sim", "equity", "ranges", "solver")
+_SUBPACKAGES = ("bench", "binh", "cli", "draw", "envs", "equity", "holdem", "ranges", "sim", "solver", "web")
 
 
 def __getattr__(name: str) -> ModuleType:
@@ -135,3 +141,54 @@ def get_include() -> str:
     import os
 
     return os.path.dirname(os.path.abspath(__file__))
+
+
+class _PrivateModuleAlias:
+    """Old public paths of modules made private: ``pokercore.holdem.engine`` imports ``pokercore.holdem._engine``.
+
+    Modules that are not documented API now start with ``_`` (each package's
+    ``__init__`` is its face).  For one release the old path still imports
+    the same module object, with a ``DeprecationWarning`` naming the
+    package to import from instead.  Only a pokercore path whose module is
+    missing and whose ``_`` twin exists is answered; every other import
+    goes on as usual (this finder is the last one asked).
+    """
+
+    @staticmethod
+    def _private(fullname: str) -> str | None:
+        parent, _, leaf = fullname.rpartition(".")
+        if not parent.startswith("pokercore") or leaf.startswith("_") or parent not in _sys.modules:
+            return None
+        import importlib.util
+
+        try:
+            found = importlib.util.find_spec(f"{parent}._{leaf}")
+        except (ImportError, ValueError):
+            return None
+        return None if found is None else f"{parent}._{leaf}"
+
+    def find_spec(self, fullname: str, path: "_Sequence[str] | None",
+                  target: "ModuleType | None" = None, /) -> "_ModuleSpec | None":
+        private = self._private(fullname)
+        if private is None:
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(fullname, self)  # type: ignore[arg-type]  # create/exec_module
+
+    def create_module(self, spec: "_ModuleSpec") -> ModuleType:
+        import importlib
+        import warnings
+
+        name = spec.name
+        private = self._private(name)
+        parent = name.rpartition(".")[0]
+        warnings.warn(f"{name} is private now ({private}): import its names from {parent}",
+                      DeprecationWarning, stacklevel=2)
+        return importlib.import_module(str(private))
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module is the private one, already run."""
+
+
+_sys.meta_path.append(_PrivateModuleAlias())

@@ -43,24 +43,25 @@ from ._eval7 import (
     evaluate_omaha,
     evaluate_omaha_batch,
 )
-from ._variant_hands import (
-    NO_LOW,
-    SHORT_DECK,
-    SHORTDECK_CATEGORIES,
-    describe_low,
-    describe_shortdeck,
-    evaluate_omaha_low,
-    evaluate_omaha_low_batch,
-    evaluate_shortdeck,
-    evaluate_shortdeck_batch,
-    shortdeck_category,
-)
 from .cards import CardsLike, to_codes
 from .errors import HandSizeError, InvalidRankError, InvalidRulesError, PokercoreError, PokercoreTypeError, cut
 from .validation import check_hands
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from ._variant_hands import (
+        NO_LOW,
+        SHORT_DECK,
+        SHORTDECK_CATEGORIES,
+        describe_low,
+        describe_shortdeck,
+        evaluate_omaha_low,
+        evaluate_omaha_low_batch,
+        evaluate_shortdeck,
+        evaluate_shortdeck_batch,
+        shortdeck_category,
+    )
 
 __all__ = [
     "ALL_FIVE_CARD_HANDS",
@@ -317,3 +318,18 @@ def _write_strength_counts() -> None:
 
 if __name__ == "__main__":
     _write_strength_counts()
+
+
+#: The variants' evaluators, imported on first use (they need numpy, which ``import pokercore`` does not load).
+_VARIANT_NAMES = frozenset((
+    "NO_LOW", "SHORTDECK_CATEGORIES", "SHORT_DECK", "describe_low", "describe_shortdeck", "evaluate_omaha_low",
+    "evaluate_omaha_low_batch", "evaluate_shortdeck", "evaluate_shortdeck_batch", "shortdeck_category",
+))
+
+
+def __getattr__(name: str) -> Any:
+    if name in _VARIANT_NAMES:
+        from . import _variant_hands
+
+        return getattr(_variant_hands, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
