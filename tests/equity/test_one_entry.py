@@ -175,3 +175,20 @@ def test_the_old_module_path_still_calls_like_the_function():
 def test_the_package_face_lists_what_it_exports():
     assert sorted(pe.__all__) == sorted(n for n in pe.__all__ if hasattr(pe, n))
     assert "equity" in pe.__all__ and "variant_equity" not in pe.__all__
+
+
+@pytest.mark.parametrize(("game", "hand", "rng", "board"), [
+    ("plo", "As Ah Kd Qc", "KKxx ds", "Jd 7c 2s 5h"),
+    ("plo8", "As 2s 3d Kc", "A2xx", "4c 5h Th 9s"),
+    ("shortdeck", "As Ks", "TT+, AQs", "6s 7h 9d"),
+])
+def test_combo_by_combo_averages_to_the_range_equity_in_every_game(game, hand, rng, board):
+    from pokercore.equity import equity_by_combo
+
+    by = equity_by_combo(hand, rng, board=board, game=game)
+    whole = equity([hand, rng], board=board, game=game)
+    assert len(by.combos) == whole.players[1].combos and all(c.exact for c in by.combos)
+    assert by.equity == pytest.approx(whole.players[0].equity, abs=1e-9)
+    one = by.combos[len(by.combos) // 2]
+    alone = equity([hand, one.combo], board=board, game=game)
+    assert one.hand_equity == pytest.approx(alone.players[0].equity, abs=1e-12)

@@ -41,7 +41,9 @@ from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from . import _sampling
 from ._arguments import PlayerLike, integer_argument, prepare
+from ._games import VARIANTS, game_name
 from ._holdem_equity import equity
+from ._holdem_ranges import EmptyRangeError
 
 __all__ = ["ComboEquity", "ComboEquityResult", "EquityDistribution", "equity_by_combo", "equity_distribution"]
 
@@ -216,24 +218,29 @@ def equity_by_combo(
     board: object = None,
     dead: object = None,
     *,
+    game: str = "holdem",
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
 ) -> ComboEquityResult:
-    """The hand's equity against each combo of a range (hold'em).
+    """The hand's equity against each combo of a range, in any game of :func:`pokercore.equity.equity`.
 
     Parameters
     ----------
     hand : str or card codes
-        One two-card hand, e.g. ``"AsKs"``.
-    range_ : str or Range
-        The opponent's range, e.g. ``"QQ+, AKs, A5s-A2s:0.5"``.
+        One hand, e.g. ``"AsKs"`` (``"As Ah Kd Qc"`` in Omaha).
+    range_ : str, Range or OmahaRange
+        The opponent's range in the game's notation, e.g. ``"QQ+, AKs,
+        A5s-A2s:0.5"`` or ``"KKxx ds"``.
     board, dead : cards, optional
         0, 3, 4 or 5 board cards; dead cards.
     exact, samples : optional
         Passed to :func:`~pokercore.equity._holdem_equity.equity` for each combo:
         by default exact whenever it is fast (always heads-up on a known
         flop, and preflop), else ``samples`` seeded Monte Carlo samples.
+    game : str, default "holdem"
+        ``"holdem"``, ``"shortdeck"``, ``"plo"``, ``"plo5"``, ``"plo6"`` or
+        ``"plo8"`` (as :func:`pokercore.equity.equity`).
     seed : int, optional
         Base seed of the Monte Carlo combos (None picks one; the result
         reports it).
@@ -258,7 +265,13 @@ def equity_by_combo(
     ['KhKd', 'KsKd', 'KsKh']
     >>> r.ahead_weight, round(r.equity, 4)  # the sets; AsKs is the one AKs left
     (0.75, 0.2816)
+    >>> r = equity_by_combo("As Ah Kd Qc", "KKxx ds", board="Jd 7c 2s", game="plo")
+    >>> len(r.combos), r.combos[0].exact
+    (320, True)
     """
+    name = game_name(game)
+    if name != "holdem":
+        return _variant_by_combo(name, hand, range_, board, dead, exact, samples, seed)
     labels, ranges, board_codes, dead_codes = prepare([hand, range_], board, dead)
     if len(ranges[0]) != 1 or not isinstance(hand, (str, list, tuple)) or len(ranges[0][0][0]) != 2:
         raise PokercoreValueError(f"equity_by_combo: the first player must be one hand such as 'AsKs', got "
@@ -286,6 +299,50 @@ def equity_by_combo(
                              else "", format_cards(dead_codes) if dead_codes else "", tuple(rows), seed)
 
 
+def _variant_by_combo(game: str, hand: object, range_: object, board: object, dead: object, exact: bool | None,
+                      samples: int | None, seed: int | None) -> ComboEquityResult:
+    """:func:`equity_by_combo` in short deck and the Omaha games: the range's combos by the variants' seats."""
+    from .._variant_hands import check_short_deck, distinct_codes, no_overlap, show
+    from ._entry import equity as any_equity
+    from ._range_deals import mask_of
+    from ._variant_equity import _hands, _seat
+
+    where = "equity_by_combo"
+    engine, cards = VARIANTS[game]
+    labels, parsed = _hands(engine, cast(Any, [hand, range_]), where, cards)
+    own = parsed[0]
+    if not isinstance(own, list):
+        raise PokercoreValueError(f"{where}: the first player must be one hand such as 'As Ah Kd Qc', got "
+                                  f"{cut(labels[0])}")
+    board_codes = distinct_codes(cast(Any, board), where, "the board") if board is not None else []
+    dead_codes = distinct_codes(cast(Any, dead), where, "the dead cards") if dead is not None else []
+    if engine == "shortdeck":
+        check_short_deck(board_codes, where, "the board")
+        check_short_deck(dead_codes, where, "the dead cards")
+    no_overlap([("the hand", own), ("the board", board_codes), ("the dead cards", dead_codes)], where)
+    seat = _seat(parsed[1], len(own)).without(mask_of([*own, *board_codes, *dead_codes]))
+    if not len(seat.masks):
+        raise EmptyRangeError(f"{where}: the range {cut(labels[1])} has no combo left once the hand, the board "
+                              "and the dead cards are taken out")
+    seed = _sampling.seed_or_fresh(None if seed is None else
+                                   integer_argument("seed", seed, 0, 2**128 - 1, "2**128 - 1"))
+    cache: dict[tuple[Any, ...], Any] = {}
+    rows = []
+    for combo, weight in zip(seat.holes.tolist(), seat.weights.tolist()):
+        key = _canonical(own, combo, board_codes, dead_codes)
+        r = cache.get(key)
+        if r is None:
+            state = np.random.SeedSequence([seed, *(c for g in key for c in g)]).generate_state(1, np.uint64)
+            r = cache[key] = any_equity([own, combo], board_codes or None, dead_codes or None, game=game,
+                                        exact=exact, samples=samples, seed=int(state[0]))
+        p = r.players[0]
+        rows.append(ComboEquity(format_cards(combo, sep=""), float(weight), p.equity, 1.0 - p.equity, p.win, p.tie,
+                                p.stderr, r.exact))
+    rows.sort(key=lambda c: (c.hand_equity, c.combo))
+    return ComboEquityResult(format_cards(own, sep=""), labels[1], show(board_codes), show(dead_codes), tuple(rows),
+                             seed)
+
+
 def equity_distribution(
     hand: PlayerLike,
     range_: PlayerLike,
@@ -293,6 +350,7 @@ def equity_distribution(
     dead: object = None,
     *,
     bins: int = 10,
+    game: str = "holdem",
     exact: bool | None = None,
     samples: int | None = None,
     seed: int | None = None,
@@ -307,4 +365,5 @@ def equity_distribution(
     """
     if isinstance(bins, bool) or not isinstance(bins, int):
         raise PokercoreTypeError(f"bins must be an int, got {cut(bins)}")
-    return equity_by_combo(hand, range_, board, dead, exact=exact, samples=samples, seed=seed).distribution(bins)
+    return equity_by_combo(hand, range_, board, dead, game=game, exact=exact, samples=samples,
+                           seed=seed).distribution(bins)

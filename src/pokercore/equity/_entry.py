@@ -19,7 +19,7 @@ from ..cards import CardsLike
 from ..errors import PokercoreValueError
 from . import _combos, _holdem_equity, _sampling, _variant_equity
 from ._arguments import MAX_PLAYERS, MAX_WORKERS, PlayerLike, exact_flag, run_arguments
-from ._games import game_name
+from ._games import VARIANTS, game_name
 from ._holdem_equity import equity as _holdem
 from ._result import EquityResult
 from ._variant_equity import variant_equity as _variant
@@ -64,11 +64,6 @@ class Limits:
 LIMITS = Limits(MAX_PLAYERS, MAX_WORKERS, _holdem_equity.MAX_SAMPLES, _variant_equity.MAX_SAMPLES,
                 _sampling.TARGET_STDERR_MIN, _sampling.TARGET_STDERR_BELOW, _sampling.MIN_SECONDS,
                 _sampling.MAX_SECONDS, _combos.MAX_BINS)
-
-#: The engine's name of each game that is not hold'em, and the hole cards its name fixes.
-_VARIANTS = {"shortdeck": ("shortdeck", None), "plo": ("plo", None), "plo5": ("plo", 5), "plo6": ("plo", 6),
-             "plo8": ("plo8", None)}
-
 
 def equity(
     players: Sequence[PlayerLike],
@@ -193,7 +188,7 @@ def equity(
                        target_stderr=stderr, seconds=seconds)
     exact = exact_flag(exact)
     n_workers, pool, report = run_arguments(workers, executor, progress)
-    engine, cards = _VARIANTS[name]
+    engine, cards = VARIANTS[name]
     result = _variant(engine, players, cast("CardsLike | None", board), cast("CardsLike | None", dead),
                       exact=exact, samples=samples, seed=seed, target_stderr=stderr, seconds=seconds,
                       workers=n_workers, executor=pool, report=report, cards=cards)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import PokercoreValueError, cut
 
-__all__ = ["GAMES", "game_name"]
+__all__ = ["GAMES", "VARIANTS", "game_name"]
 
 #: Every name :func:`pokercore.equity.equity` and :func:`pokercore.equity.parse_range` take, and the game
 #: it names: hold'em, short-deck hold'em, pot-limit Omaha with 4, 5 or 6 hole cards (``"plo"`` takes any of
@@ -15,6 +15,12 @@ GAMES = {
     "plo": "plo", "omaha": "plo",
     "plo5": "plo5", "plo6": "plo6",
     "plo8": "plo8", "omaha8": "plo8", "omaha-hilo": "plo8",
+}
+
+#: The engine's name of each game that is not hold'em, and the hole cards its name fixes (None: 4, 5 or 6).
+VARIANTS: dict[str, tuple[str, int | None]] = {
+    "shortdeck": ("shortdeck", None), "plo": ("plo", None), "plo5": ("plo", 5), "plo6": ("plo", 6),
+    "plo8": ("plo8", None),
 }
 
 
