@@ -3,7 +3,7 @@
 ``pokercore serve`` offers its pages as an installable app (a web app
 manifest and a service worker); phones want the icon at several sizes.
 They are drawn here from the favicon's own geometry
-(:mod:`pokercore.web.favicon`, a 32-unit square), supersampled 4x4 per
+(:mod:`pokercore.web._favicon`, a 32-unit square), supersampled 4x4 per
 pixel for smooth edges, and written to ``src/pokercore/web/static/``:
 
 - ``icon-192.png``, ``icon-512.png``: the favicon as it is (rounded felt
