@@ -29,6 +29,7 @@ def test_import_pokercore_loads_no_numpy():
     code = "import sys, pokercore; pokercore.evaluate5('As Ks Qs Js Ts'); print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
-    code = "import sys, pokercore.evaluators as e; e.evaluate_shortdeck('Ah Kh 7h 6h 9h'); print('numpy' in sys.modules)"
+    code = ("import sys, pokercore.evaluators as e; e.evaluate_shortdeck('Ah Kh 7h 6h 9h'); "
+            "print('numpy' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "True"  # the variants load on first use
