@@ -107,7 +107,7 @@ def test_a_short_run_prints_no_progress_line(capsys):
 
 def test_a_bug_shows_its_traceback_and_exits_1():
     # A fault inside pokercore (not the user's input) must not pass for a usage error.
-    setup = ("import pokercore.sim.stats as s\n"
+    setup = ("import pokercore.sim._stats as s\n"
              "def broken(self, block):\n    raise ValueError('internal fault')\n"
              "s.RunningStats.add = broken")
     proc = run_cli(["simulate", *TOY, "--deals", "10"], setup=setup)

@@ -11,8 +11,8 @@ distributed = pytest.importorskip("distributed")
 
 from pokercore.cli import main  # noqa: E402
 from pokercore.sim import SimulationError, simulate  # noqa: E402
-from pokercore.sim.cluster import connect, file_specs, ship_files  # noqa: E402
-from pokercore.sim.loading import load_object  # noqa: E402
+from pokercore.sim._cluster import connect, file_specs, ship_files  # noqa: E402
+from pokercore.sim._loading import load_object  # noqa: E402
 
 AGENT = textwrap.dedent('''
     """A user's own agent class, in a file the cluster's workers do not have."""

@@ -15,7 +15,7 @@ import pytest
 
 from pokercore.cli.simulate import main
 from pokercore.sim import AgentRunError, SimulationError, simulate
-from pokercore.sim.files import OutputError
+from pokercore.sim._files import OutputError
 
 
 def _full_device(tmp_path) -> str:

@@ -16,7 +16,7 @@ AGENTS = ["high", "random", "always"]
 
 def test_a_dask_client_is_accepted_as_the_executor_and_gives_the_in_process_result():
     distributed = pytest.importorskip("distributed")
-    from pokercore.sim.executor import as_executor
+    from pokercore.sim._executor import as_executor
 
     here = simulate("toy", AGENTS, keep_payoffs=True, **KW)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -84,7 +84,7 @@ def test_a_progress_callback_that_raises_ends_the_run_at_once(workers):
 
 
 def test_a_thread_pool_in_flight_default_comes_from_its_size():
-    from pokercore.sim.executor import as_executor
+    from pokercore.sim._executor import as_executor
 
     with ThreadPoolExecutor(3) as pool:
         assert as_executor(pool) == (pool, 6)

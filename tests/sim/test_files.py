@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from pokercore.sim.files import atomic_write, check_writable
+from pokercore.sim._files import atomic_write, check_writable
 
 KILLED_WRITER = """
 import sys, time
 from pathlib import Path
-from pokercore.sim.files import atomic_write
+from pokercore.sim._files import atomic_write
 
 def write(tmp):
     Path(tmp).write_text("half")
@@ -53,7 +53,7 @@ def _dead_pid() -> int:
 
 
 def test_only_our_own_leftovers_of_that_target_whose_process_is_gone_are_removed(tmp_path):
-    from pokercore.sim.files import STALE_AFTER_S, _host, remove_stale_temporaries
+    from pokercore.sim._files import STALE_AFTER_S, _host, remove_stale_temporaries
 
     host, dead, alive = _host(), _dead_pid(), os.getppid()
     names = {
@@ -79,7 +79,7 @@ def test_only_our_own_leftovers_of_that_target_whose_process_is_gone_are_removed
 
 
 def test_a_folder_with_our_name_is_left_alone(tmp_path):
-    from pokercore.sim.files import _host, remove_stale_temporaries
+    from pokercore.sim._files import _host, remove_stale_temporaries
 
     odd = tmp_path / f".r.json.pokercore-{_host()}-{_dead_pid()}-abcd1234.json"
     odd.mkdir()

@@ -64,7 +64,7 @@ def test_a_file_path_is_an_agent_on_any_number_of_workers(user_folder, spec, wor
 
 
 def test_a_file_path_is_made_absolute_for_the_workers(user_folder):
-    from pokercore.sim.loading import absolute_spec, is_file_spec
+    from pokercore.sim._loading import absolute_spec, is_file_spec
 
     assert absolute_spec("./pc_user_agent.py:agent") == f"{user_folder / 'pc_user_agent.py'}:agent"
     assert absolute_spec("pkg.mod:agent") == "pkg.mod:agent"

@@ -6,7 +6,7 @@ import pytest
 
 from pokercore.cli.simulate import main
 from pokercore.sim import SimulationError, simulate
-from pokercore.sim.runner import MAX_CHUNK_SIZE, MAX_DEALS
+from pokercore.sim._runner import MAX_CHUNK_SIZE, MAX_DEALS
 
 TOY = ["toy", "--agents", "high,always", "--no-progress"]
 

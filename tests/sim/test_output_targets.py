@@ -1,7 +1,7 @@
 """Output files are written to what their path names: a link's target, a FIFO or a device, never replaced.
 
 ``--json``, ``--per-deal``, ``--plot``, ``--history`` (simulate), ``--out``
-(binh train) and ``--json`` (bench) all go through :mod:`pokercore.sim.files`:
+(binh train) and ``--json`` (bench) all go through :mod:`pokercore.sim._files`:
 a regular file (or a symbolic link to one) is replaced atomically, a FIFO or
 a character device is written through, anything else is refused by name.
 
@@ -22,7 +22,7 @@ import threading
 import pytest
 
 from pokercore.cli import main as cli_main
-from pokercore.sim.files import OutputError, append_text, atomic_write, check_writable, start_file
+from pokercore.sim._files import OutputError, append_text, atomic_write, check_writable, start_file
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and symbolic links of POSIX")
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from pokercore.sim import AgentRunError, SimulationError, simulate
-from pokercore.sim.games import ToyAdapter
-from pokercore.sim.runner import effective_workers
-from pokercore.sim.stats import Z95
+from pokercore.sim._games import ToyAdapter
+from pokercore.sim._runner import effective_workers
+from pokercore.sim._stats import Z95
 
 # ------------------------------------------------------------------ chunk seeding
 
@@ -162,7 +162,7 @@ def test_an_object_that_is_not_an_adapter_is_refused():
 # ------------------------------------------------------------------ seeded runs depend on the seed alone
 
 def test_binh_built_in_agents_run_without_a_wall_clock_cap():
-    from pokercore.sim.games import BinhAdapter
+    from pokercore.sim._games import BinhAdapter
 
     for name in ("easy", "normal", "hard", "strongest"):
         agent = BinhAdapter().builtin_agent(name, np.random.default_rng(0))
@@ -174,7 +174,7 @@ def test_a_slow_clock_never_cuts_a_simulated_hard_binh_decision_short(monkeypatc
     import pokercore.binh.agents as agents_module
     from pokercore.binh.game import Observation
     from pokercore.cards import parse_cards
-    from pokercore.sim.games import BinhAdapter
+    from pokercore.sim._games import BinhAdapter
 
     agent = BinhAdapter().builtin_agent("hard", np.random.default_rng(1))
     ticks = iter(range(10**9))

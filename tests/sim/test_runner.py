@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pokercore.sim import MatchResult, SimulationError, simulate
-from pokercore.sim.games import ToyAdapter
+from pokercore.sim._games import ToyAdapter
 
 
 def run(**kw):

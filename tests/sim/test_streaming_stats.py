@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from pokercore.sim import MatchResult, simulate
-from pokercore.sim.stats import CURVE_POINTS, Z95, RunningStats, checkpoints
+from pokercore.sim._stats import CURVE_POINTS, Z95, RunningStats, checkpoints
 
 COINFLIP = "tests.sim.tiny_game:CoinFlip"
 

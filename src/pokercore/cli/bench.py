@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..bench import Report, Settings, format_table, run
-from ..sim.files import OutputError, atomic_write, check_writable
+from ..sim._files import OutputError, atomic_write, check_writable
 from . import refuse
 from .args import integer
 

@@ -442,7 +442,7 @@ def _parser_train() -> argparse.ArgumentParser:
 def main_train(argv: Sequence[str] | None = None) -> int:
     """``pokercore binh train --out FILE``: train the self-play tables and save them."""
     from ..binh.training import train
-    from ..sim.files import atomic_write, check_writable, output_target
+    from ..sim._files import atomic_write, check_writable, output_target
 
     words = list(sys.argv[1:] if argv is None else argv)
     args = _parser_train().parse_args(words)
@@ -452,7 +452,7 @@ def main_train(argv: Sequence[str] | None = None) -> int:
     with ExitStack() as stack:
         executor: Any = None
         if args.scheduler is not None:
-            from ..sim.cluster import connect
+            from ..sim._cluster import connect
 
             executor = stack.enter_context(connect(args.scheduler)).get_executor()
         elif args.workers > 1:

@@ -43,7 +43,7 @@ PROGRESS_EVERY_S = 15.0
 
 def _agents_help() -> str:
     """The built-in agents of each game, read from the games themselves."""
-    from ..sim.runner import get_game
+    from ..sim._runner import get_game
 
     lines = []
     for game in ("binh", "draw", "holdem", "toy"):
@@ -122,8 +122,8 @@ def _require(module: str, option: str, extra: str) -> None:
 
 def _prechecks(args: argparse.Namespace) -> None:
     """Everything that would fail after the run, checked before it (a PokercoreError if not)."""
-    from ..sim.files import check_writable
-    from ..sim.runner import MAX_CHUNK_SIZE, MAX_DEALS
+    from ..sim._files import check_writable
+    from ..sim._runner import MAX_CHUNK_SIZE, MAX_DEALS
 
     if args.deals > MAX_DEALS:
         raise PokercoreValueError(f"--deals {args.deals} is more than 10**12 (1,000,000,000,000), the most a "
@@ -169,7 +169,7 @@ def _prechecks(args: argparse.Namespace) -> None:
         if path != "-":
             check_writable(path)
     if args.plot:
-        from ..sim.plot import plot_format
+        from ..sim._plot import plot_format
 
         plot_format(args.plot)
 
@@ -182,7 +182,7 @@ def _progress(args: argparse.Namespace, unit: str) -> Any:
         return True
     if sys.stderr.isatty() and importlib.util.find_spec("tqdm") is not None:
         return None
-    from ..sim.progress import LineProgress
+    from ..sim._progress import LineProgress
 
     return LineProgress(sys.stderr, every=PROGRESS_EVERY_S, unit=unit, label=PROG)
 
@@ -204,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     _prechecks(args)
-    from ..sim.runner import simulate
-    from ..sim.stats import unit_of
+    from ..sim._runner import simulate
+    from ..sim._stats import unit_of
 
     agents = [a for part in args.agents for a in part.split(",") if a]
     game_name = args.game if ":" not in args.game else ""
@@ -213,13 +213,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.variant is not None:
         options["variant"] = args.variant
     if args.history is not None:
-        from ..sim.files import start_file
+        from ..sim._files import start_file
 
         start_file(args.history)  # checked writable above; every hand is appended to it
         options["history"] = args.history
     client = None
     if args.scheduler is not None:
-        from ..sim.cluster import connect
+        from ..sim._cluster import connect
 
         client = connect(args.scheduler)
     try:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..equity import parse_range, range_grid
-from ..sim.files import atomic_write, check_writable
+from ..sim._files import atomic_write, check_writable
 from ..solver import MAX_ICM_PLAYERS, MAX_STACK, icm, icm_push_fold, push_fold
 from .args import MAX_TEXT
 

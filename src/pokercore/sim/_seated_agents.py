@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .errors import SimulationError
+from ._errors import SimulationError
 
 __all__ = ["AgentRunError", "DecisionContext", "Interrupted", "Seated", "short"]
 

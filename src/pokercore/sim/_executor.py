@@ -13,7 +13,7 @@ itself, whose ``get_executor()`` is then used.
 Examples
 --------
 >>> from concurrent.futures import ThreadPoolExecutor
->>> from pokercore.sim.chunks import Chunk
+>>> from pokercore.sim._chunks import Chunk
 >>> chunks = [Chunk("toy", ("always", "high"), ("always", "high"), 1, k, 5, 5, False, (), None) for k in range(3)]
 >>> with ThreadPoolExecutor(2) as pool:
 ...     [b.shape for b in run_chunks(iter(chunks), workers=1, executor=pool)]
@@ -29,9 +29,9 @@ from typing import Any
 
 import numpy as np
 
-from .chunks import Chunk, run_chunk
-from .errors import SimulationError
-from .progress import Reporter
+from ._chunks import Chunk, run_chunk
+from ._errors import SimulationError
+from ._progress import Reporter
 
 __all__ = ["as_executor", "effective_workers", "run_chunks"]
 

@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from .files import atomic_write
-from .stats import AgentSummary, RunningStats, unit_of
+from ._files import atomic_write
+from ._stats import AgentSummary, RunningStats, unit_of
 
 __all__ = ["MatchResult"]
 
@@ -125,7 +125,7 @@ class MatchResult:
         ``path`` ``"-"`` writes to standard output.  A file is written
         through a temporary file in the same folder and then renamed, so a
         failed write leaves an earlier file intact
-        (:class:`~pokercore.sim.files.OutputError`).
+        (:class:`~pokercore.sim._files.OutputError`).
         """
         text = json.dumps(self.as_dict(), indent=2, allow_nan=False)
         if path is not None:
@@ -156,8 +156,8 @@ class MatchResult:
             atomic_write(path, lambda tmp: _with_open(tmp, write))
 
     def plot(self, path: str | Path) -> None:
-        """Save each agent's running mean with its 95% confidence band (see :mod:`pokercore.sim.plot`)."""
-        from .plot import plot_result
+        """Save each agent's running mean with its 95% confidence band (see :mod:`pokercore.sim._plot`)."""
+        from ._plot import plot_result
 
         plot_result(self, path)
 

@@ -1,4 +1,4 @@
-"""Game adapters for the simulation runner (see :class:`~pokercore.sim.registry.GameAdapter`).
+"""Game adapters for the simulation runner (see :class:`~pokercore.sim._registry.GameAdapter`).
 
 ``ToyAdapter`` is a tiny showdown game that exercises the runner in tests
 and examples without the cost of a real game: every player antes 1, sees 5
@@ -16,8 +16,8 @@ import numpy as np
 
 from .. import evaluate5, random_hands
 from ..errors import UnknownAgentError
-from .errors import SimulationError
-from .registry import Agent
+from ._errors import SimulationError
+from ._registry import Agent
 
 __all__ = ["BinhAdapter", "DrawAdapter", "HoldemAdapter", "ToyAdapter"]
 
@@ -263,7 +263,7 @@ class HoldemAdapter:
     def _write(self, path: str, hand: Any) -> None:
         """Append ``hand`` to the history file as section ``[n]`` with ``hand = n`` (n: its place in the file)."""
         from ..holdem.phh import to_phh
-        from .files import append_text
+        from ._files import append_text
 
         try:
             empty = os.path.getsize(path) == 0

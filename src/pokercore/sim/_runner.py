@@ -1,14 +1,14 @@
 """Seeded, reproducible, parallel AI-vs-AI matches for any registered game: :func:`simulate`.
 
 A match of ``deals`` deals is cut into chunks of ``chunk_size`` deals, each
-seeded on its own (:mod:`~pokercore.sim.chunks`), so the result is
+seeded on its own (:mod:`~pokercore.sim._chunks`), so the result is
 identical whether they run in this process, in a process pool or on a
-cluster (:mod:`~pokercore.sim.executor`); only ``seed`` and ``chunk_size``
+cluster (:mod:`~pokercore.sim._executor`); only ``seed`` and ``chunk_size``
 matter, and the first ``m`` deals of a longer match are the ``m``-deal
 match of the same seed and chunk size.
 
 Chunks are handed out a few at a time and their payoffs are folded into
-running statistics as they come back (:mod:`~pokercore.sim.stats`), so
+running statistics as they come back (:mod:`~pokercore.sim._stats`), so
 memory does not grow with ``deals``; per-deal payoffs are kept only with
 ``keep_payoffs=True``.
 
@@ -24,7 +24,7 @@ the rotations, which removes most of the luck of the cards.
 
 Examples
 --------
->>> from pokercore.sim.runner import simulate
+>>> from pokercore.sim._runner import simulate
 >>> r = simulate("toy", ["high", "random"], deals=200, seed=3, keep_payoffs=True)
 >>> r.deals, r.agents
 (200, ['high', 'random'])
@@ -45,17 +45,17 @@ from typing import Any
 
 import numpy as np
 
+from ._agents import AgentSpecLike, build_agent, labels
+from ._chunks import Chunk
+from ._cluster import is_dask_client, ship_files
+from ._errors import SimulationError
+from ._executor import effective_workers, run_chunks
+from ._loading import absolute_spec
+from ._progress import progress_reporter
+from ._registry import GameAdapter, get_game, register_game
+from ._result import MatchResult
 from ._seated_agents import AgentRunError, short
-from .agents import AgentSpecLike, build_agent, labels
-from .chunks import Chunk
-from .cluster import is_dask_client, ship_files
-from .errors import SimulationError
-from .executor import effective_workers, run_chunks
-from .loading import absolute_spec
-from .progress import progress_reporter
-from .registry import GameAdapter, get_game, register_game
-from .result import MatchResult
-from .stats import RunningStats, unit_of
+from ._stats import RunningStats, unit_of
 
 __all__ = [
     "MAX_CHUNK_SIZE",
@@ -179,7 +179,7 @@ def simulate(
         ``True`` shows a progress bar (needs tqdm), ``False`` nothing,
         ``None`` a bar when stderr is a terminal and tqdm is installed; a
         callable is called as ``progress(done, total)`` (deals) after
-        every chunk, e.g. a :class:`~pokercore.sim.progress.LineProgress`.
+        every chunk, e.g. a :class:`~pokercore.sim._progress.LineProgress`.
     options : mapping, optional
         Game options passed to the adapter (e.g. draw's ``ante``).
     decision_timeout : float, optional

@@ -1,8 +1,8 @@
 """The plot of a match: each agent's running mean with its 95% confidence band.
 
-The curve comes from the match's :class:`~pokercore.sim.stats.RunningStats`:
+The curve comes from the match's :class:`~pokercore.sim._stats.RunningStats`:
 the running mean after every deal up to 1,000 deals, else after 1,000
-evenly spaced deals (:func:`~pokercore.sim.stats.checkpoints`), so a plot
+evenly spaced deals (:func:`~pokercore.sim._stats.checkpoints`), so a plot
 of a billion deals needs no per-deal data.  The format comes from the file
 name's suffix (``.png``, ``.pdf``, ``.svg``...; PNG when there is none) and
 is checked by :func:`plot_format` before a match starts.
@@ -12,7 +12,7 @@ is checked by :func:`plot_format` before a match starts.
 >>> plot_format("r.txt")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokercore.sim.plot.PlotFormatError: cannot plot to r.txt: matplotlib writes ... files, not .txt
+pokercore.sim._plot.PlotFormatError: cannot plot to r.txt: matplotlib writes ... files, not .txt
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import PokercoreValueError
+from ._files import atomic_write
 from ._optional_packages import require
-from .files import atomic_write
-from .stats import Z95, AgentSummary, RunningStats, unit_of
+from ._stats import Z95, AgentSummary, RunningStats, unit_of
 
 __all__ = ["PlotFormatError", "Plottable", "plot_format", "plot_result", "require_matplotlib"]
 

@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
+from ._agents import build_agent
+from ._errors import SimulationError
+from ._files import OutputError
+from ._registry import get_game
 from ._seated_agents import AgentRunError, DecisionContext, Interrupted, Seated, short
-from .agents import build_agent
-from .errors import SimulationError
-from .files import OutputError
-from .registry import get_game
 
 __all__ = ["Chunk", "chunk_seed", "run_chunk"]
 

@@ -4,14 +4,14 @@ An agent spec is one of
 
 * a built-in agent's name (``"easy"``), which the game adapter builds;
 * ``"package.module:name"`` or ``"path/to/file.py:name"`` (see
-  :mod:`pokercore.sim.loading`), naming one of the forms below;
+  :mod:`pokercore.sim._loading`), naming one of the forms below;
 * a class, built per chunk as ``cls(rng=generator)`` if it takes ``rng``,
   else ``cls()``;
 * any other callable, used as the agent itself.
 
 Examples
 --------
->>> from pokercore.sim.registry import get_game
+>>> from pokercore.sim._registry import get_game
 >>> import numpy as np
 >>> agent = make_agent(get_game("toy"), "always", np.random.default_rng(0))
 >>> agent([0, 1, 2, 3, 4])
@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
+from ._errors import SimulationError
+from ._loading import load_object
+from ._registry import Agent, GameAdapter
 from ._seated_agents import AgentRunError, short
-from .errors import SimulationError
-from .loading import load_object
-from .registry import Agent, GameAdapter
 
 __all__ = ["AgentSpecLike", "build_agent", "labels", "make_agent"]
 

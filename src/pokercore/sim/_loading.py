@@ -14,7 +14,7 @@ Worker processes of a pool load the same text again, so they find the same
 object; :func:`absolute_spec` turns a relative file path into an absolute
 one before the work is handed out.  A worker of a cluster on another
 machine, where the path does not exist, imports the copy of the file that
-the client shipped to it (:mod:`~pokercore.sim.cluster`).
+the client shipped to it (:mod:`~pokercore.sim._cluster`).
 
 Examples
 --------
@@ -23,7 +23,7 @@ Examples
 >>> load_object("json:nothing")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokercore.sim.errors.SimulationError: cannot import 'json:nothing': module 'json' has no attribute 'nothing'
+pokercore.sim._errors.SimulationError: cannot import 'json:nothing': module 'json' has no attribute 'nothing'
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ._errors import SimulationError
 from ._seated_agents import short
-from .errors import SimulationError
 
 __all__ = ["absolute_spec", "is_file_spec", "load_object"]
 

@@ -31,7 +31,7 @@ Examples
 >>> check_writable(folder / "missing" / "r.json")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokercore.sim.files.OutputError: cannot write ...r.json: the folder ...missing does not exist
+pokercore.sim._files.OutputError: cannot write ...r.json: the folder ...missing does not exist
 """
 
 from __future__ import annotations

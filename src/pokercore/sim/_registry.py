@@ -13,7 +13,7 @@ Examples
 >>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokercore.sim.errors.SimulationError: unknown game 'chess': use one of ['binh', 'draw', 'holdem', 'toy'...] or ...
+pokercore.sim._errors.SimulationError: unknown game 'chess': use one of ['binh', 'draw', 'holdem', 'toy'...] or ...
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ._errors import SimulationError
+from ._loading import load_object
 from ._seated_agents import short
-from .errors import SimulationError
-from .loading import load_object
 
 __all__ = ["Agent", "GameAdapter", "check_adapter", "get_game", "register_game"]
 
@@ -61,8 +61,8 @@ class GameAdapter(Protocol):
 
 _GAMES: dict[str, GameAdapter] = {}  # registered names
 _LOADED: dict[str, GameAdapter] = {}  # built-in names and import paths, loaded once
-_BUILTIN = {"binh": "pokercore.sim.games:BinhAdapter", "draw": "pokercore.sim.games:DrawAdapter",
-            "holdem": "pokercore.sim.games:HoldemAdapter", "toy": "pokercore.sim.games:ToyAdapter"}
+_BUILTIN = {"binh": "pokercore.sim._games:BinhAdapter", "draw": "pokercore.sim._games:DrawAdapter",
+            "holdem": "pokercore.sim._games:HoldemAdapter", "toy": "pokercore.sim._games:ToyAdapter"}
 
 
 def register_game(adapter: GameAdapter) -> None:

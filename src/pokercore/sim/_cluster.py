@@ -4,7 +4,7 @@ The workers of a cluster on other machines cannot read a file named on the
 command line (``myagent.py:agent``).  :func:`ship_files` uploads each such
 file with ``Client.upload_file``, which puts it on every worker's import
 path; a worker that then cannot find the file at the given path imports the
-shipped module of the same name instead (see :mod:`~pokercore.sim.loading`).
+shipped module of the same name instead (see :mod:`~pokercore.sim._loading`).
 :func:`~pokercore.sim.simulate` ships them itself when it is given a Dask
 ``Client``, and ``pokercore simulate --scheduler tcp://HOST:PORT`` connects
 with :func:`connect`.
@@ -25,10 +25,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ._errors import SimulationError
+from ._loading import is_file_spec
 from ._optional_packages import require
 from ._seated_agents import short
-from .errors import SimulationError
-from .loading import is_file_spec
 
 __all__ = ["connect", "file_specs", "ship_files"]
 

@@ -123,7 +123,7 @@ def progress_reporter(progress: object, total: int, unit: str) -> Reporter | Non
     elif progress is False:
         return None
     else:
-        from .errors import SimulationError
+        from ._errors import SimulationError
 
         raise SimulationError(f"progress must be True, False, None or a callable (done, total), got {progress!r}")
     return Reporter(total, bar=tqdm_module.tqdm(total=total, unit=unit, file=sys.stderr))
