@@ -63,7 +63,7 @@ import numpy as np
 
 import pokercore
 from pokercore import evaluate7_batch, random_hands
-from pokercore.bench.native_peer import NativePeer, check_order
+from pokercore.bench._native_peer import NativePeer, check_order
 
 try:  # the module moves into pokercore.holdem in the layout refactor
     from pokercore.equity import equity

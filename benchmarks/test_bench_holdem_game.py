@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from pokercore.bench.holdem_game import _pokercore, _pokerkit
+from pokercore.bench._holdem_game_speed import _pokercore, _pokerkit
 
 pokerkit = pytest.importorskip("pokerkit")
 

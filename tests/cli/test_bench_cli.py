@@ -73,7 +73,7 @@ def test_check_is_in_the_help():
     (Row("import", "pokercore", "import pokercore"), ""),
 ])
 def test_the_speed_up_column_reads_clearly_for_pokercore_s_own_rows(row, cell):
-    from pokercore.bench.report import speedup_cell
+    from pokercore.bench._report import speedup_cell
 
     assert speedup_cell(row) == cell
 

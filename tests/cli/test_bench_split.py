@@ -15,7 +15,7 @@ TINY = Settings(call_hands=20, batch_hands=2000, min_time=0.0005, repeats=1, imp
 def test_every_part_is_a_small_module():
     folder = Path(bench.__file__).parent
     sizes = {p.name: len(p.read_text().splitlines()) for p in folder.glob("*.py")}
-    assert {"__init__.py", "peers.py", "timing.py", "report.py"} <= set(sizes)
+    assert {"__init__.py", "_peers.py", "_timing.py", "_report.py"} <= set(sizes)
     assert max(sizes.values()) < 400, sizes
 
 
@@ -52,8 +52,8 @@ def test_the_table_speaks_of_pokercore_alone():
 
 
 def test_holdem_goals_are_checked_from_the_holdem_rows():
+    from pokercore.bench._report import speed_goals
     from pokercore.bench.holdem import HoldemRow, bench_rows
-    from pokercore.bench.report import speed_goals
 
     made = [
         HoldemRow("7-card per call", "evaluate7(list)", "M hands/s", 20.0, "eval7.evaluate", 2.0, 10.0),
@@ -77,7 +77,7 @@ def test_holdem_goals_are_checked_from_the_holdem_rows():
 
 
 def test_paired_scaling_takes_the_median_of_back_to_back_rounds(monkeypatch):
-    from pokercore.bench import timing
+    from pokercore.bench import _timing as timing
 
     clock = [0.0]
     monkeypatch.setattr(timing.time, "perf_counter", lambda: clock[0])
@@ -96,7 +96,7 @@ def test_paired_scaling_takes_the_median_of_back_to_back_rounds(monkeypatch):
 
 
 def test_the_plo_flop_goal_reads_its_row():
-    from pokercore.bench.variants import CASES, SECTION, goals
+    from pokercore.bench._variants import CASES, SECTION, goals
 
     def verdicts(seconds):
         got = []

@@ -1,8 +1,8 @@
 """One row of the hold'em speed comparison, shared by every module that measures one.
 
 :mod:`pokercore.bench.holdem` gathers the rows (evaluators, Omaha, equity);
-:mod:`~pokercore.bench.holdem_exact` adds the exact-equity and per-call floor
-rows, :mod:`~pokercore.bench.native_peer` the rows next to a native peer.
+:mod:`~pokercore.bench._holdem_exact` adds the exact-equity and per-call floor
+rows, :mod:`~pokercore.bench._native_peer` the rows next to a native peer.
 Each builds :class:`HoldemRow` from here, so the imports point one way.
 
 >>> HoldemRow("7-card batch", "evaluate7_batch", "M hands/s", 400.0).ratio is None

@@ -7,7 +7,7 @@ against the same call on one thread measured side by side.  Each row's note
 gives the effective sample size of the weighted samples and the load
 average before the run (two threads only pay off on two free cores).
 
-Run ``python -m pokercore.bench.holdem_mc [--quick]``.
+Run ``python -m pokercore.bench._holdem_mc [--quick]``.
 
 Examples
 --------
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ..equity import equity
 from ._records import Row
-from .timing import best_times
+from ._timing import best_times
 
 __all__ = ["CASES", "GOAL_SAMPLES_PER_SECOND", "GOAL_TWO_THREADS", "SECTION", "bench_rows", "main"]
 
@@ -94,8 +94,8 @@ def goals(rows: list[Row], target: Callable[..., None]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pokercore.bench.holdem_mc [--quick]``: print the rows."""
-    p = argparse.ArgumentParser(prog="pokercore.bench.holdem_mc", description=__doc__.split("\n")[0])
+    """``python -m pokercore.bench._holdem_mc [--quick]``: print the rows."""
+    p = argparse.ArgumentParser(prog="pokercore.bench._holdem_mc", description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer samples and repeats")
     args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
     for r in bench_rows(quick=args.quick):

@@ -187,14 +187,14 @@ GOAL_HOLDEM_GAME_RATIO = 10.0
 
 def holdem_game_rows(settings: Settings, pending: Pending | None = None) -> list[Row]:
     """The hold'em game rows (:mod:`pokercore.bench.holdem_game` times them itself)."""
-    from .holdem_game import bench_rows
+    from ._holdem_game_speed import bench_rows
 
     return bench_rows(quick=settings.batch_hands < Settings().batch_hands)
 
 
 def holdem_game_goal(rows: list[Row], target: Callable[..., None]) -> None:
     """The hold'em game's goal: 6-max no-limit hands/s at least 10x pokerkit's, in the same run."""
-    from .holdem_game import SECTION
+    from ._holdem_game_speed import SECTION
 
     row = next((r for r in rows if r.section == SECTION and r.form.startswith("6-max no-limit")), None)
     value = row.ratio if row else None

@@ -9,7 +9,7 @@ Rows of ``pokercore bench``'s hold'em section (see :mod:`pokercore.bench.holdem`
   benchmarks/ompeval/build_and_run.py --ompeval-src DIR --print-driver``
   builds OMPEval's), the peer's on as many threads, interleaved, after
   checking that the equities agree to 1e-6; with the peer, also its 7-card
-  batch and Monte Carlo rows (:mod:`pokercore.bench.native_peer`);
+  batch and Monte Carlo rows (:mod:`pokercore.bench._native_peer`);
 * exact preflop over ranges (thousands of deals) on 1 thread and with
   ``workers=2``: what a second thread gives where there is work to share;
 * the preflop matrix: AsKs against each of the 169 starting hands, exact;
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ._holdem_row import HoldemRow
-from .native_peer import NATIVE_PEER_ENV, NativePeer, alternate, native_peer, native_rows
-from .timing import best_times
+from ._native_peer import NATIVE_PEER_ENV, NativePeer, alternate, native_peer, native_rows
+from ._timing import best_times
 
 __all__ = ["EXACT_3WAY", "EXACT_HU", "EXACT_RANGES", "EXACT_VS_RANGE", "exact_rows"]
 

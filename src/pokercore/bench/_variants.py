@@ -8,7 +8,7 @@ pokercore is timed as the best of interleaved repeats with the garbage
 collector off; pokerkit, which needs about a millisecond a sample, runs a
 few hundred samples once.
 
-Run ``python -m pokercore.bench.variants [--quick]``.
+Run ``python -m pokercore.bench._variants [--quick]``.
 
 Examples
 --------
@@ -28,7 +28,7 @@ from typing import Any
 
 from ..equity import equity
 from ._records import Row
-from .timing import best_times
+from ._timing import best_times
 
 __all__ = ["CASES", "GOAL_PLO_FLOP_S", "SECTION", "bench_rows", "goals", "main"]
 
@@ -99,8 +99,8 @@ def goals(rows: list[Row], target: Callable[..., None]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pokercore.bench.variants [--quick]``: print the rows."""
-    p = argparse.ArgumentParser(prog="pokercore.bench.variants", description=(__doc__ or "").split("\n")[0])
+    """``python -m pokercore.bench._variants [--quick]``: print the rows."""
+    p = argparse.ArgumentParser(prog="pokercore.bench._variants", description=(__doc__ or "").split("\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer repeats and pokerkit samples")
     args = p.parse_args(list(sys.argv[1:] if argv is None else argv))
     for r in bench_rows(quick=args.quick):

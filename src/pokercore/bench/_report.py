@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from ._peers import PER_CALL_CASES, REFERENCE
 from ._records import Report, Row, Settings
-from .peers import PER_CALL_CASES, REFERENCE
-from .sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL, exact_goals, holdem_game_goal
+from ._sections import BATCH_ALL, BATCH_REFERENCE, IMPORT_WALL, exact_goals, holdem_game_goal
 
 __all__ = ["GOALS_TITLE", "format_rate", "format_table", "meta", "speed_goals", "speedup_cell"]
 
@@ -106,10 +106,10 @@ def speed_goals(rows: list[Row]) -> list[dict[str, Any]]:
            None if imp is None else (imp.seconds or 0) < GOAL_IMPORT_S,
            "wall time minus interpreter start-up")
     _holdem_goals(rows, target)
-    from .holdem_mc import goals as mc_goals
+    from ._holdem_mc import goals as mc_goals
 
     mc_goals(rows, target)
-    from .variants import goals as variant_goals
+    from ._variants import goals as variant_goals
 
     variant_goals(rows, target)
     holdem_game_goal(rows, target)

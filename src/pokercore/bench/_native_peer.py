@@ -13,7 +13,7 @@ pokercore, after checking the answers agree:
 * Monte Carlo AsKs vs QQ+,AKs,AKo on 1 and on 2 threads (samples a second);
   the equities must agree within six standard errors;
 
-and :mod:`pokercore.bench.holdem_exact` its exact-equity rows.  The peer is
+and :mod:`pokercore.bench._holdem_exact` its exact-equity rows.  The peer is
 never a test dependency; building one is up to its user.
 
 >>> check_order(np.array([3, 1, 2, 1]), np.array([30, 10, 20, 10]))
