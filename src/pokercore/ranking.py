@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BINH_RANK_OFFSET",
     "HandCategory",
+    "TextEnum",
     "categories_of",
     "category_of",
     "describe_rank",
@@ -54,6 +55,29 @@ __all__ = [
 #: Binh ranks are ``BINH_RANK_OFFSET + 1 .. BINH_RANK_OFFSET + 7917``, above
 #: every standard rank (``1..7462``), so a rank names its scale.
 BINH_RANK_OFFSET: int = _eval.BINH_RANK_OFFSET
+
+
+class TextEnum(str, enum.Enum):
+    """A ``str`` enum whose members are their text: the games' names for streets and action kinds.
+
+    A member compares equal to its value, hashes as it, prints, formats and
+    reprs as it (on every Python version), and JSON writes it: code that
+    reads the text keeps working.
+
+    >>> class Side(TextEnum):
+    ...     LEFT = "left"
+    >>> Side.LEFT == "left", str(Side.LEFT), f"{Side.LEFT:>5}", repr(Side.LEFT), {"left": 1}[Side.LEFT]
+    (True, 'left', ' left', "'left'", 1)
+    """
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+    def __repr__(self) -> str:
+        return repr(str(self.value))
 
 
 class HandCategory(enum.IntEnum):

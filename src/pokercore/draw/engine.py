@@ -18,7 +18,7 @@ so it is dealt first and acts first):
 >>> cfg = DrawConfig(players=2, ante=1, small_bet=2, starting_stacks=20)
 >>> s = DrawState(cfg, button=0, deck="Ah Ad 7c 5s 2d  Kc Kd 9h 8h 3s  Ac 4h 6d  Qs 8c 7s")
 >>> s.actor, s.street, s.legal_actions()
-(1, <Street.BET1: 'bet1'>, (Action(kind='check', amount=0, cards=()), Action(kind='bet', amount=2, cards=())))
+(1, 'bet1', (Action(kind='check', amount=0, cards=()), Action(kind='bet', amount=2, cards=())))
 >>> s.bet(); s.call()
 >>> s.draw("7c 5s 2d"); s.draw("9h 8h 3s")
 >>> s.format_hand(1), s.format_hand(0)

@@ -11,7 +11,7 @@ Examples
 >>> s = DrawState(DrawConfig(players=3, ante=1, small_bet=2), button=0, seed=7)
 >>> obs = s.observe(1)
 >>> obs.seat, obs.actor, obs.street, obs.pot, obs.to_call, obs.raises_left
-(1, 1, <Street.BET1: 'bet1'>, 3, 0, 4)
+(1, 1, 'bet1', 3, 0, 4)
 >>> [str(a) for a in obs.legal_actions]
 ['check', 'bet 2']
 >>> len(obs.hand), s.observe(2).legal_actions

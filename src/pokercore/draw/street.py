@@ -19,12 +19,12 @@ Examples
 
 from __future__ import annotations
 
-from enum import Enum
+from ..ranking import TextEnum
 
 __all__ = ["Street"]
 
 
-class Street(str, Enum):
+class Street(TextEnum):
     """Stage of a hand; the value is its text form.
 
     ``ANTE``
@@ -45,12 +45,6 @@ class Street(str, Enum):
     BET2 = "bet2"
     OVER = "over"
 
-    # the text form on every Python version (from 3.11 a str-mixed Enum prints as ``Street.BET1``)
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self.value), spec)
 
     @property
     def is_betting(self) -> bool:

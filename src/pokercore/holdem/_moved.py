@@ -9,11 +9,13 @@ module paths (``pokercore.holdem.equity``, ``.variant_equity``,
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["MOVED", "moved", "omaha_equity", "shortdeck_equity", "variant_equity"]
+__all__ = ["MOVED", "callable_module", "module_getattr", "moved", "omaha_equity", "shortdeck_equity", "variant_equity"]
 
 #: Old name -> (new module, new name).
 MOVED: dict[str, tuple[str, str]] = {
@@ -49,6 +51,32 @@ def moved(old: str, name: str, stacklevel: int = 3) -> Any:
     instead = _INSTEAD.get(name, f"{module}.{new}")
     warnings.warn(f"{old}.{name} has moved: use {instead}", DeprecationWarning, stacklevel=stacklevel)
     return getattr(importlib.import_module(module), new)
+
+
+def module_getattr(old: str) -> Any:
+    """The ``__getattr__`` of the old module ``old``: each moved name, with the warning."""
+
+    def __getattr__(name: str) -> Any:
+        if name.startswith("__") or name not in MOVED:
+            raise AttributeError(f"module {old!r} has no attribute {name!r}; see pokercore.equity")
+        return moved(old, name)
+
+    return __getattr__
+
+
+def callable_module(module: str, function: str) -> None:
+    """Let the old module ``module`` be called as the function it was named after.
+
+    ``pokercore.holdem.equity(...)`` was the function: once the module of
+    that name is imported, the package attribute is the module, so the
+    module calls the function (with the warning).
+    """
+
+    class _Callable(types.ModuleType):
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return moved("pokercore.holdem", function)(*args, **kwargs)
+
+    sys.modules[module].__class__ = _Callable
 
 
 def variant_equity(game: str, players: Sequence[Any], board: Any = None, dead: Any = None, **options: Any) -> Any:

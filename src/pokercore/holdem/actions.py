@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..ranking import TextEnum
 from .errors import IllegalActionError
 
 __all__ = [
@@ -49,7 +49,7 @@ __all__ = [
     "whole_number",
 ]
 
-class ActionKind(str, Enum):
+class ActionKind(TextEnum):
     """An action kind; the value is its text form, so it compares equal to it and prints as it.
 
     >>> ActionKind.RAISE == "raise", f"{ActionKind.CALL}", ActionKind("fold") is ActionKind.FOLD
@@ -62,15 +62,6 @@ class ActionKind(str, Enum):
     BET = "bet"
     RAISE = "raise"
 
-    # the text form on every Python version (from 3.11 a str-mixed Enum prints as ``ActionKind.CALL``)
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self.value), spec)
-
-    def __repr__(self) -> str:  # as the text: an Action or Event reads as before, e.g. Action(kind='call', amount=2)
-        return repr(str(self.value))
 
 
 #: Every action kind, and the member of each kind's text.

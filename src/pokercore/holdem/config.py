@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..ranking import TextEnum
 from .errors import ConfigError
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
 
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 #: Betting rounds, in order; ``"over"`` follows the last.
-class Street(str, Enum):
+class Street(TextEnum):
     """A hold'em street; the value is its text form, so it compares equal to it and prints as it.
 
     ``PREFLOP``, ``FLOP``, ``TURN``, ``RIVER`` are the betting rounds;
@@ -68,15 +68,6 @@ class Street(str, Enum):
     RIVER = "river"
     OVER = "over"
 
-    # the text form on every Python version (from 3.11 a str-mixed Enum prints as ``Street.FLOP``)
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self.value), spec)
-
-    def __repr__(self) -> str:  # as the text: an Action or Event reads as before, e.g. Action(kind='call', amount=2)
-        return repr(str(self.value))
 
 
 #: The betting rounds in order; ``STREET_NAMES[i]`` names street index ``i``, ``len(STREETS)`` the hand's end.
