@@ -1,7 +1,7 @@
 """Texas hold'em equity: exact enumeration or seeded Monte Carlo, hands and ranges.
 
 :func:`equity` takes 2 to 10 players, each a hand (``"AsKs"``) or a range
-(``"QQ+, AKs"``, see :mod:`pokercore.ranges`), a board of 0, 3, 4 or 5 cards
+(``"QQ+, AKs"``, see :func:`pokercore.equity.parse_range`), a board of 0, 3, 4 or 5 cards
 and dead cards.  It reports, per player, the share of the deals won outright,
 the share tied, and the equity: the share of the pot, a ``k``-way split
 counting ``1/k`` to each tied player.

@@ -1,4 +1,4 @@
-"""Range equity of the hold'em variants (private; :func:`pokercore.equity._variant_equity` is the entry point).
+"""Range equity of the hold'em variants (private; :func:`pokercore.equity.equity` is the entry point).
 
 Each player is a *seat*: the combos it may hold (one for an explicit hand),
 their card masks and weights.  A deal is one combo per seat, no two sharing

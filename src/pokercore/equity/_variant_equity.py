@@ -1,6 +1,8 @@
 """Equity of the hold'em variants: pot-limit Omaha (4, 5, 6 cards), Omaha hi-lo eight-or-better, short deck.
 
-:func:`variant_equity` takes 2 or more players, each an explicit hand or a
+Private: users call :func:`pokercore.equity.equity` with ``game=``, which
+checks the common arguments and runs this engine for every game but
+hold'em.  :func:`variant_equity` takes 2 or more players, each an explicit hand or a
 range (:mod:`pokercore.equity._omaha_ranges`,
 :mod:`pokercore.equity._shortdeck_ranges`; how ranges are dealt:
 :mod:`pokercore.equity._range_deals`), a board of 0, 3, 4 or 5 cards and dead cards, and scores every board that
