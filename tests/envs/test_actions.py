@@ -91,7 +91,7 @@ def test_split_ids_number_every_partition_once():
     assert all(bin(t).count("1") == 3 and bin(m).count("1") == 5 and bin(b).count("1") == 5 for t, m, b in masks)
     assert ((masks[:, 0] | masks[:, 1] | masks[:, 2]) == 8191).all()
     assert ((masks[:, 0] & masks[:, 1]) == 0).all() and ((masks[:, 1] & masks[:, 2]) == 0).all()
-    from pokercore.envs.binh import _split_table
+    from pokercore.envs._binh_env import _split_table
 
     table = _split_table()[0]
     assert len({tuple(r) for r in table.tolist()}) == NUM_SPLITS == 1287 * 56

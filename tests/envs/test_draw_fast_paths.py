@@ -15,7 +15,7 @@ import pytest
 
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.envs import DrawEnv, DrawGymEnv, IllegalMoveError
-from pokercore.envs.draw_spaces import DISCARD, action_from_index, encode_observation
+from pokercore.envs._draw_spaces import DISCARD, action_from_index, encode_observation
 
 CONFIGS = {
     "2": DrawConfig(players=2),

@@ -24,7 +24,7 @@ from pokercore.envs._aec import CardGameAEC
 from pokercore.envs._draw_driver import DrawDriver
 from pokercore.envs._draw_hand import DrawHand
 from pokercore.envs._draw_hand_driver import DrawHandDriver
-from pokercore.envs.draw_spaces import draw_layout
+from pokercore.envs._draw_spaces import draw_layout
 
 
 def random_config(rng: np.random.Generator) -> DrawConfig:

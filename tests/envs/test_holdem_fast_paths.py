@@ -16,7 +16,7 @@ import pytest
 
 from pokercore import format_cards
 from pokercore.envs import HoldemEnv, HoldemGymEnv, IllegalMoveError
-from pokercore.envs.holdem_spaces import encode_observation
+from pokercore.envs._holdem_spaces import encode_observation
 from pokercore.holdem.config import HoldemConfig
 from pokercore.holdem.engine import HoldemState
 

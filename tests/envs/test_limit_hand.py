@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from pokercore.envs import HoldemEnv, IllegalMoveError
 from pokercore.envs._aec import CardGameAEC
+from pokercore.envs._errors import EnvError
 from pokercore.envs._holdem_driver import HoldemDriver
 from pokercore.envs._limit_hand import LimitHand
 from pokercore.envs._limit_hand_driver import LimitHandDriver, compiled_limit
-from pokercore.envs.errors import EnvError
 from pokercore.holdem.config import HoldemConfig
 from pokercore.holdem.engine import HoldemState
 

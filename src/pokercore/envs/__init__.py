@@ -36,9 +36,9 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError('pokercore.envs needs the rl extra (pettingzoo, gymnasium): pip install "pokercore[rl]"') from exc
 
+from ._errors import EnvError, IllegalMoveError
 from .binh import BinhEnv, BinhGymEnv
 from .draw import DrawEnv, DrawGymEnv
-from .errors import EnvError, IllegalMoveError
 from .holdem import HoldemEnv, HoldemGymEnv
 
 __all__ = [

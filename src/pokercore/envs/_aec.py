@@ -28,7 +28,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..errors import cut
 from ._driver import Driver, read_index, read_seed
-from .errors import EnvError, IllegalMoveError
+from ._errors import EnvError, IllegalMoveError
 
 __all__ = ["UNITS", "CardGameAEC", "ChipUnits", "check_illegal", "observation_space", "read_units"]
 

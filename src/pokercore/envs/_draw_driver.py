@@ -1,7 +1,7 @@
 """The draw driver of the environments: one engine :class:`~pokercore.draw.DrawState` per episode.
 
 :class:`DrawDriver` runs a five-card draw table through the engine and builds
-the arrays of :mod:`pokercore.envs.draw_spaces` from each seat's observation;
+the arrays of :mod:`pokercore.envs._draw_spaces` from each seat's observation;
 :class:`~pokercore.envs.DrawEnv` uses its compiled subclass
 :class:`~pokercore.envs._draw_hand_driver.DrawHandDriver`.
 """
@@ -15,8 +15,8 @@ import numpy as np
 from ..draw import DrawConfig, DrawState, Observation
 from ..draw.ai import AGENTS, make_agent
 from ._draw_encoder import DrawHandEncoder
+from ._draw_spaces import NUM_ACTIONS, action_from_index, action_mask, describe_action, draw_layout
 from ._driver import Agent, EngineDriver, card_names
-from .draw_spaces import NUM_ACTIONS, action_from_index, action_mask, describe_action, draw_layout
 
 __all__ = ["DrawDriver"]
 

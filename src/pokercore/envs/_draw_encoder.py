@@ -3,12 +3,12 @@
 The same idea as :mod:`pokercore.envs._holdem_encoder`: the button, the
 seats dealt in and the betting history are kept in a buffer that grows with
 the hand; each call writes only the parts that change between decisions.
-The result is the vector of :func:`~pokercore.envs.draw_spaces.encode_observation`,
+The result is the vector of :func:`~pokercore.envs._draw_spaces.encode_observation`,
 entry for entry (``tests/envs/test_draw_fast_paths.py`` compares them at
 every decision of many hands).
 
 >>> from pokercore.draw import DrawConfig, DrawState
->>> from pokercore.envs.draw_spaces import _encode, draw_layout
+>>> from pokercore.envs._draw_spaces import _encode, draw_layout
 >>> s = DrawState(DrawConfig(players=3), button=0, seed=4)
 >>> enc = DrawHandEncoder(draw_layout(s.config))
 >>> s.check(); s.bet(); obs = s.observe(0)
@@ -25,14 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..draw import Street
-from .errors import EnvError
+from ._errors import EnvError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..draw import Observation
     from ..draw.actions import Event
-    from .draw_spaces import DrawLayout
+    from ._draw_spaces import DrawLayout
 
 __all__ = ["DrawHandEncoder"]
 

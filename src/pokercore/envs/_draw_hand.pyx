@@ -6,7 +6,7 @@ with the rules of :class:`pokercore.draw.DrawState` (antes, seats that sit
 out, the cap, all-in mode and its short all-ins that do not reopen the
 betting, the draw in seat order, side pots, odd chips and the showing order)
 and writes each seat's observation vector and action mask exactly as
-:mod:`pokercore.envs.draw_spaces` defines them, with no Python objects per
+:mod:`pokercore.envs._draw_spaces` defines them, with no Python objects per
 decision.  The engine stays the definition of the rules:
 ``tests/envs/test_draw_hand.py`` plays random hands of random tables through
 both and compares every vector, mask, result and shown card.

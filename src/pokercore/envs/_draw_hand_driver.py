@@ -22,9 +22,9 @@ import numpy as np
 from ..draw import Action, DrawConfig, DrawState
 from ._draw_driver import DrawDriver
 from ._draw_hand import KINDS, DrawHand
+from ._draw_spaces import DISCARD, action_from_index, draw_layout
 from ._driver import Agent, card_names
-from .draw_spaces import DISCARD, action_from_index, draw_layout
-from .errors import EnvError
+from ._errors import EnvError
 
 __all__ = ["DrawHandDriver", "compiled_draw"]
 

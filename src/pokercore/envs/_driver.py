@@ -11,7 +11,7 @@ and two short subclasses.
 >>> read_index(2.0, 37, "player_0")
 Traceback (most recent call last):
 ...
-pokercore.envs.errors.IllegalMoveError: player_0: an action is an int index 0..36, got float 2.0
+pokercore.envs._errors.IllegalMoveError: player_0: an action is an int index 0..36, got float 2.0
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy as np
 
 from ..cards import format_card
 from ..errors import cut
-from .errors import EnvError, IllegalMoveError
+from ._errors import EnvError, IllegalMoveError
 
 __all__ = ["Agent", "Driver", "EngineDriver", "EngineState", "card_names", "read_index", "read_seed", "refusal"]
 
@@ -80,7 +80,7 @@ def read_seed(seed: object) -> int | None:
     >>> read_seed(True)
     Traceback (most recent call last):
     ...
-    pokercore.envs.errors.EnvError: seed must be None or an int >= 0, got True
+    pokercore.envs._errors.EnvError: seed must be None or an int >= 0, got True
     """
     if seed is None:
         return None

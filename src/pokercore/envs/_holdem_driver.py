@@ -1,7 +1,7 @@
 """The hold'em driver of the environments: one engine :class:`~pokercore.holdem.engine.HoldemState` per episode.
 
 :class:`HoldemDriver` runs any hold'em or Omaha table through the engine and
-builds the arrays of :mod:`pokercore.envs.holdem_spaces` from each seat's
+builds the arrays of :mod:`pokercore.envs._holdem_spaces` from each seat's
 observation; fixed-limit tables in :class:`~pokercore.envs.HoldemEnv` use its
 compiled subclass :class:`~pokercore.envs._limit_hand_driver.LimitHandDriver`.
 """
@@ -19,9 +19,9 @@ from ..holdem.config import FIXED_LIMIT, HoldemConfig
 from ..holdem.engine import HoldemState
 from ..holdem.observation import Observation
 from ._driver import Agent, EngineDriver, card_names
+from ._errors import EnvError
 from ._holdem_encoder import HandEncoder, MaskCache
-from .errors import EnvError
-from .holdem_spaces import Move, _moves, action_from_index, describe_action, holdem_layout, num_actions
+from ._holdem_spaces import Move, _moves, action_from_index, describe_action, holdem_layout, num_actions
 
 __all__ = ["AGENTS", "HoldemDriver"]
 

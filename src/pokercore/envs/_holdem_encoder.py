@@ -1,6 +1,6 @@
 """Hold'em's observation vectors built incrementally, one hand at a time (the environments' hot path).
 
-:func:`~pokercore.envs.holdem_spaces.encode_observation` builds a vector from
+:func:`~pokercore.envs._holdem_spaces.encode_observation` builds a vector from
 scratch out of one :class:`~pokercore.holdem.observation.Observation`.  An
 environment asks for one vector per decision of the same hand, and most of
 the vector does not change between two decisions: the blinds, the button,
@@ -14,7 +14,7 @@ many hands of every variant).
 
 >>> from pokercore.holdem.config import HoldemConfig
 >>> from pokercore.holdem.engine import HoldemState
->>> from pokercore.envs.holdem_spaces import _encode, _moves, holdem_layout
+>>> from pokercore.envs._holdem_spaces import _encode, _moves, holdem_layout
 >>> s = HoldemState(HoldemConfig("nl", players=3), button=0, seed=4)
 >>> enc = HandEncoder(holdem_layout(s.config))
 >>> s.call(); s.fold(); obs = s.observe(2)
@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 if TYPE_CHECKING:
     from ..holdem.observation import Observation
-    from .holdem_spaces import HoldemLayout, Move
+    from ._holdem_spaces import HoldemLayout, Move
 
 __all__ = ["HandEncoder", "MaskCache"]
 

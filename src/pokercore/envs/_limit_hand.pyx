@@ -5,7 +5,7 @@
 the rules of :class:`pokercore.holdem.engine.HoldemState` (forced bets, the
 cap, short all-ins and the half-bet rule, uncalled bets, run-outs, the
 showdown order, mucking, side pots and odd chips) and writes each seat's observation vector and action
-mask exactly as :mod:`pokercore.envs.holdem_spaces` defines them, with no
+mask exactly as :mod:`pokercore.envs._holdem_spaces` defines them, with no
 Python objects per decision.  The engine stays the definition of the rules:
 ``tests/envs/test_limit_hand.py`` plays random hands of random tables through
 both and compares every vector, mask, result and revealed card.

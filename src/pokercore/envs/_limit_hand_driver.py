@@ -30,10 +30,10 @@ from ..holdem.agents import check_call_agent, check_fold_agent, raise_agent
 from ..holdem.config import HoldemConfig
 from ..holdem.engine import HoldemState
 from ._driver import Agent, card_names
+from ._errors import EnvError
 from ._holdem_driver import HoldemDriver
+from ._holdem_spaces import action_from_index, holdem_layout
 from ._limit_hand import KINDS, LimitHand
-from .errors import EnvError
-from .holdem_spaces import action_from_index, holdem_layout
 
 __all__ = ["LimitHandDriver", "compiled_limit"]
 

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from ..errors import cut
 from ._aec import ChipUnits, check_illegal, observation_space
 from ._driver import Agent, Driver, read_index, read_seed
-from .errors import EnvError, IllegalMoveError
+from ._errors import EnvError, IllegalMoveError
 
 __all__ = ["CardGameGym"]
 

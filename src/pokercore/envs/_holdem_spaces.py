@@ -55,7 +55,7 @@ from ..holdem.config import FIXED_LIMIT, STREETS, HoldemConfig
 from ..holdem.engine import HoldemState  # noqa: F401  (the examples)
 from ..holdem.observation import Observation
 from ._driver import read_index, refusal
-from .errors import EnvError
+from ._errors import EnvError
 
 __all__ = [
     "BUCKETS",
@@ -395,7 +395,7 @@ def action_from_index(obs: Observation, index: int) -> Action:
     >>> action_from_index(s.observe(0), 3)
     Traceback (most recent call last):
     ...
-    pokercore.envs.errors.IllegalMoveError: player_0: action 3 (1/3 pot) is not legal now: 1/3 pot is raise to 3,
+    pokercore.envs._errors.IllegalMoveError: player_0: action 3 (1/3 pot) is not legal now: 1/3 pot is raise to 3,
     below the smallest: play 2 (min-raise); legal: 0 (fold), 1 (check/call), 2 (min-raise), 5 (2/3 pot), 6 (pot),
     7 (1.5 pot), 8 (2 pot), 9 (max)
     """

@@ -35,7 +35,7 @@ from ..cards import format_cards
 from ..draw import Action, DrawChoices, DrawConfig, DrawState, Observation, Street  # noqa: F401  (DrawState: the examples)
 from ..errors import cut
 from ._driver import read_index, refusal
-from .errors import EnvError, IllegalMoveError
+from ._errors import EnvError, IllegalMoveError
 
 __all__ = [
     "BETTING",
@@ -278,7 +278,7 @@ def action_from_index(obs: Observation, index: int) -> Action:
     >>> action_from_index(s.observe(1), 2)
     Traceback (most recent call last):
     ...
-    pokercore.envs.errors.IllegalMoveError: player_1: action 2 (call) is not legal now: there is no bet to call;
+    pokercore.envs._errors.IllegalMoveError: player_1: action 2 (call) is not legal now: there is no bet to call;
     legal: 1 (check), 3 (bet)
     """
     index = read_index(index, NUM_ACTIONS, f"player_{obs.seat}")
