@@ -1,6 +1,6 @@
 """Load benchmark of ``pokercore serve``: many bot clients play at many tables at once over WebSockets.
 
-The server runs in its own process (``pokercore.cli.serve``, as ``pokercore
+The server runs in its own process (``pokercore.cli._serve``, as ``pokercore
 serve`` would); this script opens two bot connections per table (one
 creates the table, the other joins its ``"remote"`` seat with the token)
 and one built-in AI seat per table, and plays ``--hands`` hands (draw) or
@@ -200,7 +200,7 @@ async def run_table(url: str, game: str, hands: int, stats: Stats, seed: int, ai
 
 
 def start_server(port: int, ai_processes: int) -> subprocess.Popen:
-    cmd = [sys.executable, "-c", "import sys; from pokercore.cli.serve import main; sys.exit(main(sys.argv[1:]))",
+    cmd = [sys.executable, "-c", "import sys; from pokercore.cli._serve import main; sys.exit(main(sys.argv[1:]))",
            "--port", str(port), "--ai-delay", "0", "--log-level", "warning", "--ai-processes", str(ai_processes),
            "--max-tables", "5000", "--max-tables-per-client", "5000",
            "--max-tables-per-connection", "5000",

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-import pokercore.cli.bench as cli
+import pokercore.cli._bench as cli
 from pokercore.bench import Report, Row, format_table
 
 

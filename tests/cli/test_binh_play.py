@@ -11,7 +11,7 @@ from pokercore.binh.arrangement import Arrangement
 from pokercore.binh.game import deal_hands
 from pokercore.binh.search import best_arrangement, count_legal
 from pokercore.binh.solve import solve
-from pokercore.cli.binh import (
+from pokercore.cli._binh import (
     LEGEND,
     main_play,
     main_solve,

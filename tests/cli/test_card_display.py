@@ -6,9 +6,9 @@ import io
 import re
 
 from pokercore.cli import main
-from pokercore.cli.binh import main_play as binh_play
-from pokercore.cli.binh import main_solve
-from pokercore.cli.draw import main_play as draw_play
+from pokercore.cli._binh import main_play as binh_play
+from pokercore.cli._binh import main_solve
+from pokercore.cli._draw import main_play as draw_play
 
 CARD = re.compile(r"\b(10|[2-9TJQKA])([cdhs♣♦♥♠])(?![a-z])")
 

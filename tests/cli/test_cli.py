@@ -111,7 +111,7 @@ def test_draw_play_full_hands_from_stdin_end_of_input():
 def test_draw_play_refuses_illegal_draws():
     import io
 
-    from pokercore.cli.draw import HumanAgent
+    from pokercore.cli._draw import HumanAgent
     from pokercore.draw import DrawConfig, DrawState
 
     state = DrawState(DrawConfig(players=2, seed=1), button=0, seed=1)
@@ -119,7 +119,7 @@ def test_draw_play_refuses_illegal_draws():
         state.act(state.legal_actions()[0] if state.legal_actions()[0].kind != "fold" else state.legal_actions()[1])
     obs = state.observe(state.actor)
     out = io.StringIO()
-    from pokercore.cli.terminal import sort_hand
+    from pokercore.cli._terminal import sort_hand
     held = sort_hand(obs.hand)   # positions count in the order shown, high card first
     script = "d 1 2 3 4\nd 9\nd Ah Ah\nd 1 2\n"
     agent = HumanAgent(io.StringIO(script), out)

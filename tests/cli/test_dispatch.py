@@ -12,7 +12,7 @@ import time
 import pytest
 
 import pokercore
-from pokercore.cli import COMMANDS, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
+from pokercore.cli import _EXIT_BROKEN_PIPE, _EXIT_INTERRUPTED, COMMANDS, main
 from tests.interruptible import start_interruptible
 
 from .helpers import run_cli
@@ -65,7 +65,7 @@ def test_every_delegate_resolves_to_a_function():
 
 
 def test_simulate_is_delegated_to_the_sim_cli():
-    assert any(c.words == ("simulate",) and c.target == "pokercore.cli.simulate:main" for c in COMMANDS)
+    assert any(c.words == ("simulate",) and c.target == "pokercore.cli._simulate:main" for c in COMMANDS)
 
 
 def test_every_own_subcommand_has_help_and_every_option_a_help_line():
@@ -98,7 +98,7 @@ def test_closed_pipe_ends_quietly():
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()
     err = proc.stderr.read().decode()
-    assert proc.wait(timeout=60) == EXIT_BROKEN_PIPE, err
+    assert proc.wait(timeout=60) == _EXIT_BROKEN_PIPE, err
     assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err
 
 
@@ -123,5 +123,5 @@ def test_ctrl_c_in_a_game_ends_quietly(game):
         seen += os.read(proc.stdout.fileno(), 4096)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == EXIT_INTERRUPTED
+    assert proc.returncode == _EXIT_INTERRUPTED
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import re
 
-from pokercore.cli.draw import HumanAgent, describe_events, main_play
-from pokercore.cli.terminal import hand_text, sort_hand
+from pokercore.cli._draw import HumanAgent, describe_events, main_play
+from pokercore.cli._terminal import hand_text, sort_hand
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.actions import Event
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pokercore.cli.draw import LEVELS, main_play
+from pokercore.cli._draw import LEVELS, main_play
 from pokercore.draw.ai import AGENTS
 
 from .helpers import run_cli

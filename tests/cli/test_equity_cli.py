@@ -1,4 +1,4 @@
-"""``pokercore equity`` command line (``pokercore.cli.equity.main``) and the hold'em bench rows."""
+"""``pokercore equity`` command line (``pokercore.cli._equity.main``) and the hold'em bench rows."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 import pytest
 
 from pokercore.bench.holdem import bench_rows, format_rows, run
-from pokercore.cli.equity import main
+from pokercore.cli._equity import main
 from tests.cli.helpers import run_cli
 from tests.interruptible import start_interruptible
 
@@ -163,7 +163,7 @@ def test_samples_above_a_games_limit_name_the_option_and_the_limit(
     err = capsys.readouterr().err
     assert f"--samples 100,000,000,000 is more than --game {game} draws (at most 1e10)" in err
     assert "10**10" not in err
-    from pokercore.cli.equity import build_parser
+    from pokercore.cli._equity import build_parser
 
     help_text = " ".join(build_parser().format_help().split())
     assert "up to 1e12 in hold'em, 1e10 in plo, plo8 and shortdeck" in help_text

@@ -60,16 +60,16 @@ def test_the_dispatcher_names_the_command_in_its_error_line(capsys):
 
 
 def test_binh_solve_called_directly_uses_the_same_prefix(capsys):
-    from pokercore.cli.binh import main_solve
+    from pokercore.cli._binh import main_solve
 
     assert main_solve(["As Kd"]) == 2
     assert capsys.readouterr().err.strip() == "pokercore binh solve: error: a Binh hand has 13 cards, got 2"
 
 
 @pytest.mark.parametrize("target, argv", [
-    ("pokercore.cli.evaluate.evaluate5", ["eval", "As Kd 7h 7c 2s"]),
-    ("pokercore.cli.binh.solve", ["binh", "solve", HAND]),
-    ("pokercore.cli.bench.run", ["bench", "--quick"]),
+    ("pokercore.cli._evaluate.evaluate5", ["eval", "As Kd 7h 7c 2s"]),
+    ("pokercore.cli._binh.solve", ["binh", "solve", HAND]),
+    ("pokercore.cli._bench.run", ["bench", "--quick"]),
 ])
 @pytest.mark.parametrize("error", ["ValueError", "TypeError", "ImportError"])
 def test_a_bug_is_not_passed_off_as_a_usage_error(target, argv, error):

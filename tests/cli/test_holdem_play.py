@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pokercore.cli.holdem import HumanAgent, main_play
+from pokercore.cli._holdem import HumanAgent, main_play
 from pokercore.holdem.actions import Action
 from pokercore.holdem.config import HoldemConfig
 from pokercore.holdem.engine import HoldemState
@@ -129,7 +129,7 @@ def _river(seed: int = 0) -> HoldemState:
 
 
 def test_the_board_is_shown_in_deal_order_on_every_street():
-    from pokercore.cli.terminal import card_text
+    from pokercore.cli._terminal import card_text
 
     s = _river(0)
     board = [card_text(c) for c in s.observe(s.actor).board]
@@ -178,7 +178,7 @@ def test_a_stack_that_cannot_cover_the_big_blind_is_refused(capsys):
 
 
 def _HELP() -> str:
-    from pokercore.cli.holdem import _parser
+    from pokercore.cli._holdem import _parser
 
     return " ".join(_parser().format_help().split())
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pokercore.cli.simulate import main
+from pokercore.cli._simulate import main
 from pokercore.holdem.phh import from_phh
 
 

@@ -1,4 +1,4 @@
-"""``pokercore simulate`` (pokercore.cli.simulate.main): checks before the run, safe files, clear failures."""
+"""``pokercore simulate`` (pokercore.cli._simulate.main): checks before the run, safe files, clear failures."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pokercore.cli.simulate import build_parser, main
+from pokercore.cli._simulate import build_parser, main
 from tests.interruptible import start_interruptible
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +21,7 @@ TOY = ["toy", "--agents", "high,always", "--no-progress"]
 
 def run_cli(args, *, setup: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
     """``main(args)`` in a fresh interpreter (exit codes, signals, missing packages, limits)."""
-    code = f"{setup}\nfrom pokercore.cli.simulate import main\nraise SystemExit(main({list(args)!r}))"
+    code = f"{setup}\nfrom pokercore.cli._simulate import main\nraise SystemExit(main({list(args)!r}))"
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
                           cwd=ROOT)
 
@@ -277,7 +277,7 @@ def test_plot_has_ci_band_stakes_and_hand_unit(tmp_path, monkeypatch):
 def test_ctrl_c_ends_quietly_with_130_and_says_where(workers):
     import signal
 
-    code = ("from pokercore.cli.simulate import main\nraise SystemExit(main(['toy', '--agents', "
+    code = ("from pokercore.cli._simulate import main\nraise SystemExit(main(['toy', '--agents', "
             f"'always,tests.sim.hostile:spins', '--deals', '10', '--workers', '{workers}', '--no-progress']))")
     proc = start_interruptible([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, cwd=ROOT)

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokercore.cli.simulate import main
+from pokercore.cli._simulate import main
 from pokercore.sim import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +89,7 @@ def test_a_plot_without_suffix_is_a_png(tmp_path):
 
 
 def test_a_long_run_shows_progress_lines_when_stderr_is_not_a_terminal(capsys, monkeypatch):
-    import pokercore.cli.simulate as cli
+    import pokercore.cli._simulate as cli
 
     monkeypatch.setattr(cli, "PROGRESS_EVERY_S", 0.0)  # every chunk counts as "a while"
     assert main(["draw", "--agents", "call,random", "--deals", "120", "--chunk-size", "50"]) == 0

@@ -13,7 +13,7 @@ import stat
 import numpy as np
 import pytest
 
-from pokercore.cli.simulate import main
+from pokercore.cli._simulate import main
 from pokercore.sim import AgentRunError, SimulationError, simulate
 from pokercore.sim._files import OutputError
 

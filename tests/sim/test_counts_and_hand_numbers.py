@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pokercore.cli.simulate import main
+from pokercore.cli._simulate import main
 from pokercore.holdem.phh import from_phh
 from pokercore.sim import simulate
 

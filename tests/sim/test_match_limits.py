@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokercore.cli.simulate import main
+from pokercore.cli._simulate import main
 from pokercore.sim import SimulationError, simulate
 from pokercore.sim._runner import MAX_CHUNK_SIZE, MAX_DEALS
 

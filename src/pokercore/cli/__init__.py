@@ -1,7 +1,7 @@
 """The ``pokercore`` command (also ``python -m pokercore``): a table of subcommands.
 
-This package is the top floor: the argument checks (:mod:`.args`), the
-terminal display (:mod:`.terminal`), the terminal games and one module per
+This package is the top floor: the argument checks (:mod:`._args`), the
+terminal display (:mod:`._terminal`), the terminal games and one module per
 subcommand.  Nothing else in pokercore imports it.
 
 Every subcommand is a delegate ``module:function`` taking the words after
@@ -19,7 +19,7 @@ output that cannot be written (a full disk, ``> /dev/full``) prints
 ``pokercore <command>: error: cannot write the output: <why>`` and exits 2.
 Where the terminal's encoding has no suit symbols (``PYTHONIOENCODING=ascii``,
 latin-1), every command writes cards with suit letters (``As``): see
-:class:`~pokercore.cli.terminal.Output`.  Any other exception is a bug in
+:class:`~pokercore.cli._terminal.Output`.  Any other exception is a bug in
 pokercore: it shows its traceback and exits 1.
 
 Examples
@@ -41,9 +41,9 @@ from typing import IO, NamedTuple
 __all__ = ["COMMANDS", "Command", "error_line", "format_help", "main", "refuse"]
 
 #: Exit codes of the shell conventions: 128 + SIGINT, 128 + SIGPIPE.
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141
-EXIT_USAGE = 2
+_EXIT_INTERRUPTED = 130
+_EXIT_BROKEN_PIPE = 141
+_EXIT_USAGE = 2
 
 
 class Command(NamedTuple):
@@ -56,27 +56,27 @@ class Command(NamedTuple):
 
 #: Every subcommand, in the order ``pokercore --help`` lists them.
 COMMANDS: tuple[Command, ...] = (
-    Command(("bench",), "pokercore.cli.bench:main",
+    Command(("bench",), "pokercore.cli._bench:main",
             "compare evaluator speed with treys, eval7, phevaluator and pokerkit"),
-    Command(("eval",), "pokercore.cli.evaluate:main", "rank and name a 5-, 6- or 7-card hand (or a 3-card Binh top)"),
-    Command(("equity",), "pokercore.cli.equity:main",
+    Command(("eval",), "pokercore.cli._evaluate:main", "rank and name a 5-, 6- or 7-card hand (or a 3-card Binh top)"),
+    Command(("equity",), "pokercore.cli._equity:main",
             "equity of hands and ranges (hold'em, Omaha, short deck), exact or Monte Carlo"),
-    Command(("range",), "pokercore.cli.range_grid:main",
+    Command(("range",), "pokercore.cli._range_grid:main",
             "show a hold'em range on the 13x13 grid with its weights and combo counts"),
-    Command(("solve",), "pokercore.cli.solve:main",
+    Command(("solve",), "pokercore.cli._solve:main",
             "heads-up push/fold Nash ranges, ICM equities and three-handed ICM push/fold"),
-    Command(("simulate",), "pokercore.cli.simulate:main",
+    Command(("simulate",), "pokercore.cli._simulate:main",
             "play a seeded AI match of Binh, draw, hold'em or Omaha and print each agent's results"),
-    Command(("binh", "play"), "pokercore.cli.binh:main_play", "play Binh poker against 3 AIs in the terminal"),
-    Command(("binh", "solve"), "pokercore.cli.binh:main_solve",
+    Command(("binh", "play"), "pokercore.cli._binh:main_play", "play Binh poker against 3 AIs in the terminal"),
+    Command(("binh", "solve"), "pokercore.cli._binh:main_solve",
             "the best ways to arrange 13 Binh cards, and what each is worth"),
-    Command(("binh", "train"), "pokercore.cli.binh:main_train",
+    Command(("binh", "train"), "pokercore.cli._binh:main_train",
             "train the self-play tables the Binh AIs read (a few minutes)"),
-    Command(("draw", "play"), "pokercore.cli.draw:main_play",
+    Command(("draw", "play"), "pokercore.cli._draw:main_play",
             "play fixed-limit five-card draw against 1-5 AIs in the terminal"),
-    Command(("holdem", "play"), "pokercore.cli.holdem:main_play",
+    Command(("holdem", "play"), "pokercore.cli._holdem:main_play",
             "play hold'em or pot-limit Omaha against 1-9 AIs in the terminal"),
-    Command(("serve",), "pokercore.cli.serve:main",
+    Command(("serve",), "pokercore.cli._serve:main",
             "play Binh, draw, hold'em and Omaha in a browser against AIs and bots (web extra)"),
 )
 
@@ -127,7 +127,7 @@ def error_line(prog: str, problem: BaseException | str) -> str:
     return f"{prog}: error: {first}"
 
 
-def refuse(prog: str, problem: BaseException | str, code: int = EXIT_USAGE) -> int:
+def refuse(prog: str, problem: BaseException | str, code: int = _EXIT_USAGE) -> int:
     """Print :func:`error_line` on stderr and return ``code`` (2: refused input)."""
     print(error_line(prog, problem), file=sys.stderr)
     return code
@@ -167,10 +167,10 @@ def _dispatch(argv: list[str], out: IO[str], err: IO[str]) -> int:
             return 0
         print(format_help(group), file=err)
         print(f"pokercore {group[0]}: error: unknown command {argv[1]!r}", file=err)
-        return EXIT_USAGE
+        return _EXIT_USAGE
     print(format_help(), file=err)
     print(f"pokercore: error: unknown command {argv[0]!r}", file=err)
-    return EXIT_USAGE
+    return _EXIT_USAGE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         of the output went away; a bug raises (a traceback and exit status
         1 from the interpreter).
     """
-    from .terminal import Output
+    from ._terminal import Output
 
     argv = sys.argv[1:] if argv is None else list(argv)
     stdout, stderr = sys.stdout, sys.stderr
@@ -205,12 +205,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _EXIT_INTERRUPTED
     except BrokenPipeError:
         # The Python docs' recipe: point stdout at devnull so the interpreter's
         # final flush does not raise again, then exit quietly.
         _drop(stdout)
-        return EXIT_BROKEN_PIPE
+        return _EXIT_BROKEN_PIPE
     finally:
         sys.stdout, sys.stderr = stdout, stderr
         if out is not None and out.failed:  # what is still buffered must not fail again at exit

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..errors import PokercoreError
 from . import refuse
-from .args import integer, port, seconds
+from ._args import integer, port, seconds
 
 __all__ = ["address_url", "ai_processes", "allowed_hosts", "build_parser", "db_folder_exists", "http_protocol",
            "lan_addresses", "listen", "log_config", "main"]

@@ -54,9 +54,9 @@ from ..holdem.errors import ConfigError
 from ..holdem.game import HoldemGame
 from ..holdem.observation import Observation
 from ..ranking import describe_rank
-from . import EXIT_INTERRUPTED
-from .args import integer
-from .terminal import card_text, color_default, hand_text
+from . import _EXIT_INTERRUPTED
+from ._args import integer
+from ._terminal import card_text, color_default, hand_text
 
 __all__ = ["LEVELS", "HumanAgent", "board_text", "describe_events", "main_play", "move_text"]
 
@@ -397,7 +397,7 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
     except (_Quit, KeyboardInterrupt) as exc:
         if isinstance(exc, KeyboardInterrupt):
             human.say()
-            code = EXIT_INTERRUPTED
+            code = _EXIT_INTERRUPTED
         human.say("Game stopped." + (" The hand in progress does not count." if not game.is_over else ""))
     stacks = game.stacks if game.current_hand is None or game.current_hand.is_over else tuple(
         game.current_hand.starting_stacks)

@@ -53,8 +53,8 @@ from ..cards import format_card, parse_cards
 from ..errors import PokercoreError
 from ..ranking import describe_rank
 from . import refuse
-from .args import integer, seconds
-from .terminal import color_default, hand_text
+from ._args import integer, seconds
+from ._terminal import color_default, hand_text
 
 __all__ = ["format_hand", "main_play", "main_solve", "main_train", "parse_arrangement", "swap_cards"]
 

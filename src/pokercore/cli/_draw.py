@@ -47,9 +47,9 @@ from ..draw.observation import Observation
 from ..draw.street import Street
 from ..errors import PokercoreError
 from ..ranking import describe_rank
-from . import EXIT_INTERRUPTED
-from .args import integer
-from .terminal import color_default, hand_text, sort_hand
+from . import _EXIT_INTERRUPTED
+from ._args import integer
+from ._terminal import color_default, hand_text, sort_hand
 
 __all__ = ["LEVELS", "HumanAgent", "describe_events", "main_play"]
 
@@ -345,7 +345,7 @@ def main_play(argv: Sequence[str] | None = None, stdin: IO[str] | None = None,
     except (_Quit, KeyboardInterrupt) as exc:
         if isinstance(exc, KeyboardInterrupt):  # Ctrl-C: the same totals as q, then the usual status
             human.say()
-            code = EXIT_INTERRUPTED
+            code = _EXIT_INTERRUPTED
         human.say("Game stopped." + (" The hand in progress does not count." if not game.is_over else ""))
     stacks = game.stacks
     human.say("Final stacks: " + "  ".join(f"{_name(s)} {st}" for s, st in enumerate(stacks)))

@@ -29,7 +29,7 @@ from math import isfinite
 
 from ..equity import LIMITS, equity, equity_by_combo, plot_combo_equity
 from ..errors import PokercoreError, cut
-from .args import MAX_TEXT, integer
+from ._args import MAX_TEXT, integer
 
 __all__ = ["build_parser", "main"]
 

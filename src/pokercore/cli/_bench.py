@@ -17,7 +17,7 @@ from pathlib import Path
 from ..bench import Report, Settings, format_table, run
 from ..sim._files import OutputError, atomic_write, check_writable
 from . import refuse
-from .args import integer
+from ._args import integer
 
 __all__ = ["EXIT_GOAL_MISSED", "main", "missed_goals"]
 

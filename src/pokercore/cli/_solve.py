@@ -28,7 +28,7 @@ from typing import Any
 from ..equity import parse_range, range_grid
 from ..sim._files import atomic_write, check_writable
 from ..solver import MAX_ICM_PLAYERS, MAX_STACK, icm, icm_push_fold, push_fold
-from .args import MAX_TEXT
+from ._args import MAX_TEXT
 
 __all__ = ["build_parser", "main"]
 

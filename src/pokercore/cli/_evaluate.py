@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .. import describe_rank, evaluate3, evaluate5, parse_cards
 from ..errors import PokercoreError
-from .terminal import hand_text
+from ._terminal import hand_text
 
 __all__ = ["main"]
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import PokercoreError, PokercoreValueError
 from . import refuse
-from .args import integer, seconds
+from ._args import integer, seconds
 
 __all__ = ["build_parser", "main"]
 
