@@ -34,6 +34,7 @@ __all__ = [
     "SUITS",
     "CardsLike",
     "Deck",
+    "SeedLike",
     "array_to_cards",
     "card",
     "card_rank",
@@ -45,6 +46,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "random_hands",
+    "to_codes",
 ]
 
 if TYPE_CHECKING:
@@ -87,7 +89,7 @@ def _is_array(obj: object) -> TypeGuard[np.ndarray]:
     return np_ is not None and isinstance(obj, np_.ndarray)
 
 
-def is_masked_array(obj: object) -> bool:
+def _is_masked_array(obj: object) -> bool:
     """True if ``obj`` is a numpy masked array.
 
     Safe in any thread at any time: ``numpy.ma`` is imported by an import
@@ -96,7 +98,7 @@ def is_masked_array(obj: object) -> bool:
     a subclass (a plain array is never masked).
 
     >>> import numpy as np
-    >>> is_masked_array(np.ma.masked_array([1, 2])), is_masked_array(np.array([1, 2])), is_masked_array([1])
+    >>> _is_masked_array(np.ma.masked_array([1, 2])), _is_masked_array(np.array([1, 2])), _is_masked_array([1])
     (True, False, False)
     """
     if not _is_array(obj):
@@ -150,7 +152,7 @@ def card_rank(code: int) -> int:
     >>> card_rank(51)
     12
     """
-    return check_code(code) >> 2
+    return _check_code(code) >> 2
 
 
 def card_suit(code: int) -> int:
@@ -159,7 +161,7 @@ def card_suit(code: int) -> int:
     >>> card_suit(51)
     3
     """
-    return check_code(code) & 3
+    return _check_code(code) & 3
 
 
 def _index(value: object, what: str) -> int:
@@ -190,10 +192,10 @@ def _index(value: object, what: str) -> int:
     return result
 
 
-def check_code(code: object) -> int:
+def _check_code(code: object) -> int:
     """Return ``code`` as an int after checking it is a card code 0..51.
 
-    >>> check_code(7)
+    >>> _check_code(7)
     7
     """
     c = _index(code, "card code")
@@ -316,7 +318,7 @@ def format_card(code: int, *, symbols: bool = False) -> str:
     >>> format_card(51), format_card(0), format_card(34, symbols=True)
     ('As', '2c', 'T♥')
     """
-    c = check_code(code)
+    c = _check_code(code)
     if symbols:
         return RANKS[c >> 2] + _SUIT_SYMBOLS[c & 3]
     return _NAMES[c]
@@ -333,7 +335,7 @@ def to_codes(cards: CardsLike) -> list[int]:
     if isinstance(cards, str):
         return parse_cards(cards, allow_duplicates=True)
     if _is_array(cards):
-        if is_masked_array(cards):
+        if _is_masked_array(cards):
             raise CardTypeError(
                 "masked arrays are not supported (the mask would be ignored); "
                 "pass cards.filled(...) or drop the masked cards"
@@ -342,7 +344,7 @@ def to_codes(cards: CardsLike) -> list[int]:
             raise HandSizeError(f"expected a 1-D array of card codes, got shape {cards.shape}")
         if cards.dtype.kind not in "iu":
             raise CardTypeError(f"card array must have an integer dtype, got {cards.dtype}")
-        return [check_code(c) for c in cards.tolist()]
+        return [_check_code(c) for c in cards.tolist()]
     if not isinstance(cards, Iterable) or isinstance(cards, (bytes, bytearray, Mapping)):
         raise CardTypeError(
             f"cards must be a string or a sequence of card codes, got {type(cards).__name__}"
@@ -352,7 +354,7 @@ def to_codes(cards: CardsLike) -> list[int]:
         if isinstance(item, str):
             out.append(parse_card(item))
         else:
-            out.append(check_code(item))
+            out.append(_check_code(item))
     return out
 
 

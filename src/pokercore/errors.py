@@ -24,10 +24,10 @@ __all__ = [
 ]
 
 #: Longest piece of user input quoted in an error message.
-CUT_LIMIT = 80
+_CUT_LIMIT = 80
 
 
-def cut(value: object, limit: int = CUT_LIMIT) -> str:
+def cut(value: object, limit: int = _CUT_LIMIT) -> str:
     """``repr`` of a value (a str's repr too) for an error message, cut to about ``limit`` characters.
 
     >>> cut("As Kd")

@@ -74,6 +74,9 @@ __all__ = [
     "describe_low",
     "describe_shortdeck",
     "evaluate",
+    "evaluate3",
+    "evaluate5",
+    "evaluate5_batch",
     "evaluate6",
     "evaluate6_batch",
     "evaluate7",
@@ -200,7 +203,7 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, workers: int | 
 #: Hands of each size in a 52-card deck.
 ALL_HANDS = {5: 2_598_960, 6: 20_358_520, 7: 133_784_560}
 #: Shipped counts of 6- and 7-card hands per best rank (written by ``python -m pokercore.evaluators``).
-STRENGTH_FILE = "strength_counts.npz"
+_STRENGTH_FILE = "strength_counts.npz"
 
 
 def count_ranks(k: int) -> np.ndarray:
@@ -245,10 +248,10 @@ def _beaten(cards: int = 5) -> np.ndarray:
     else:
         from importlib.resources import files
 
-        with files("pokercore").joinpath("data").joinpath(STRENGTH_FILE).open("rb") as f, np.load(f) as data:
+        with files("pokercore").joinpath("data").joinpath(_STRENGTH_FILE).open("rb") as f, np.load(f) as data:
             per_rank = np.asarray(data[f"cards{cards}"], dtype=np.int64)
     if per_rank.shape != (7463,) or int(per_rank.sum()) != ALL_HANDS[cards]:
-        raise RuntimeError(f"pokercore/data/{STRENGTH_FILE}: the {cards}-card counts do not add up to "
+        raise RuntimeError(f"pokercore/data/{_STRENGTH_FILE}: the {cards}-card counts do not add up to "
                            f"{ALL_HANDS[cards]:,}; reinstall pokercore")
     beaten = np.cumsum(per_rank) - per_rank
     beaten.flags.writeable = False
@@ -311,7 +314,7 @@ def _write_strength_counts() -> None:
 
     import numpy as np
 
-    path = Path(__file__).resolve().parent / "data" / STRENGTH_FILE
+    path = Path(__file__).resolve().parent / "data" / _STRENGTH_FILE
     np.savez_compressed(path, cards6=count_ranks(6), cards7=count_ranks(7))
     print(f"wrote {path}")
 

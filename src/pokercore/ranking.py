@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BINH_RANK_OFFSET",
     "HandCategory",
+    "Scale",
     "TextEnum",
     "categories_of",
     "category_of",

@@ -55,7 +55,7 @@ from .errors import PokercoreTypeError, PokercoreValueError, cut
 
 __all__ = ["available_cores", "check_workers", "row_ranges", "run_parts", "run_rows"]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def available_cores() -> int:
@@ -196,8 +196,8 @@ class _Parts:
                 self.cond.wait()
 
 
-def run_parts(func: Callable[..., T], parts: Sequence[tuple[Any, ...]], workers: int,
-              on_done: Callable[[int, int], None] | None = None) -> list[T]:
+def run_parts(func: Callable[..., _T], parts: Sequence[tuple[Any, ...]], workers: int,
+              on_done: Callable[[int, int], None] | None = None) -> list[_T]:
     """``[func(*part) for part in parts]`` on up to ``workers`` threads (this one included), in order.
 
     The threads take the parts in order, one at a time, until none is left;
@@ -226,8 +226,8 @@ def run_parts(func: Callable[..., T], parts: Sequence[tuple[Any, ...]], workers:
     return state.results
 
 
-def run_rows(job: Callable[[int, int], T], n: int, workers: int, *, min_rows: int = 1 << 14,
-             chunks_per_worker: int = 4) -> list[T]:
+def run_rows(job: Callable[[int, int], _T], n: int, workers: int, *, min_rows: int = 1 << 14,
+             chunks_per_worker: int = 4) -> list[_T]:
     """``job(start, stop)`` over contiguous ranges covering rows ``0..n``, on up to ``workers`` threads; in order.
 
     Parameters

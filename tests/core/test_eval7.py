@@ -231,9 +231,9 @@ def _assert_shipped_counts(k: int, per_rank: np.ndarray) -> None:
     """The shipped counts that ``percentile(cards=k)`` reads are this recount over every hand."""
     from importlib.resources import files
 
-    from pokercore.evaluators import STRENGTH_FILE, percentile
+    from pokercore.evaluators import _STRENGTH_FILE, percentile
 
-    with files("pokercore").joinpath("data", STRENGTH_FILE).open("rb") as f, np.load(f) as data:
+    with files("pokercore").joinpath("data", _STRENGTH_FILE).open("rb") as f, np.load(f) as data:
         np.testing.assert_array_equal(data[f"cards{k}"], per_rank)
     beaten = np.cumsum(per_rank) - per_rank
     ranks = np.arange(1, 7463)

@@ -53,7 +53,8 @@ from ..evaluators import (
     percentile,
     shortdeck_category,
 )
-from ._moved import MOVED, moved
+from ._moved import MOVED as _MOVED
+from ._moved import moved as _moved
 from .actions import CHECK, FOLD, Action, ActionKind, Event, LegalAction
 from .agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
 from .ai import AGENTS, EasyAgent, HardAgent, NormalAgent, make_agent
@@ -122,6 +123,6 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """The equity and range names that moved to :mod:`pokercore.equity` (each read warns, naming the new one)."""
-    if name in MOVED:
-        return moved("pokercore.holdem", name)
+    if name in _MOVED:
+        return _moved("pokercore.holdem", name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,10 +32,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._classes import CLASSES
-from ._errors import IcmTooLargeError, InvalidPayoutsError, InvalidStacksError, SolverInputError, number
-from ._icm import MAX_ICM_PLAYERS, MAX_ICM_SETS, check_payouts, check_stacks, icm_places
-from ._icm3 import DECISIONS
+from ._classes import CLASSES as _CLASSES
+from ._errors import IcmTooLargeError, InvalidPayoutsError, InvalidStacksError, SolverInputError
+from ._errors import number as _number
+from ._icm import MAX_ICM_PLAYERS, MAX_ICM_SETS
+from ._icm import check_payouts as _check_payouts
+from ._icm import check_stacks as _check_stacks
+from ._icm import icm_places as _icm_places
+from ._icm3 import DECISIONS as _DECISIONS
 from ._results import IcmPushFoldResult, IcmResult, PushFoldResult
 
 __all__ = [
@@ -45,10 +49,10 @@ __all__ = [
 ]
 
 #: The decisions of three-handed push/fold (:func:`icm_push_fold`), in the order they can happen.
-ICM_DECISIONS: tuple[str, ...] = DECISIONS
+ICM_DECISIONS: tuple[str, ...] = _DECISIONS
 
 #: The 169 starting-hand classes in grid order (rows and columns from the ace down; suited above the diagonal).
-HAND_CLASSES: tuple[str, ...] = CLASSES
+HAND_CLASSES: tuple[str, ...] = _CLASSES
 #: Deepest stack :func:`push_fold` takes, in big blinds.
 MAX_STACK = 1_000_000.0
 #: Most CFR+ iterations :func:`push_fold` takes.
@@ -110,10 +114,10 @@ def push_fold(stack: float, ante: float = 0.0, *, target: float = 1e-5,
     """
     from ._pushfold import BLOCK, cfr_plus, exploitability, fractions, game, polish
 
-    ante_ = number(ante, "ante", low=0.0, low_ok=True, error=InvalidStacksError, high=MAX_STACK)
-    stack_ = number(stack, "stack", low=1.0 + ante_, low_ok=True, error=InvalidStacksError, high=MAX_STACK,
+    ante_ = _number(ante, "ante", low=0.0, low_ok=True, error=InvalidStacksError, high=MAX_STACK)
+    stack_ = _number(stack, "stack", low=1.0 + ante_, low_ok=True, error=InvalidStacksError, high=MAX_STACK,
                     hint=" (in big blinds, enough for the big blind and the ante)")
-    target_ = number(target, "target", low=0.0, low_ok=False, error=SolverInputError,
+    target_ = _number(target, "target", low=0.0, low_ok=False, error=SolverInputError,
                      hint=" (big blinds per hand, e.g. 1e-5)")
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, (int, np.integer)) \
             or not 1 <= max_iterations <= MAX_ITERATIONS:
@@ -184,9 +188,9 @@ def icm(stacks: Sequence[float], payouts: Sequence[float]) -> IcmResult:
     >>> icm([3000, 1000], [70, 30]).equities  # two players: 30 + 40 * 3/4 and 30 + 40 * 1/4
     (60.0, 40.0)
     """
-    s = check_stacks(stacks)
-    pay = check_payouts(payouts, len(s))
-    places = icm_places(s, len(pay))
+    s = _check_stacks(stacks)
+    pay = _check_payouts(payouts, len(s))
+    places = _icm_places(s, len(pay))
     equities = tuple(float(sum(row[k] * pay[k] for k in range(len(pay)))) for row in places)
     return IcmResult(stacks=s, payouts=pay, equities=equities,
                      places=tuple(tuple(float(x) for x in row) for row in places))
@@ -254,19 +258,19 @@ def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind
 
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) or len(stacks) != 3:
         raise InvalidStacksError(f"stacks must be 3 numbers (button, small blind, big blind), got {stacks!r:.80}")
-    s = check_stacks(stacks)
-    pay = check_payouts(payouts, 3)
-    bb = number(big_blind, "big_blind", low=0.0, low_ok=False, error=InvalidStacksError)
-    sb = number(small_blind, "small_blind", low=0.0, low_ok=False, error=InvalidStacksError, high=bb,
+    s = _check_stacks(stacks)
+    pay = _check_payouts(payouts, 3)
+    bb = _number(big_blind, "big_blind", low=0.0, low_ok=False, error=InvalidStacksError)
+    sb = _number(small_blind, "small_blind", low=0.0, low_ok=False, error=InvalidStacksError, high=bb,
                 hint=" (at most the big blind)")
-    an = number(ante, "ante", low=0.0, low_ok=True, error=InvalidStacksError)
+    an = _number(ante, "ante", low=0.0, low_ok=True, error=InvalidStacksError)
     for seat, (name, posted) in enumerate((("button", an), ("small blind", an + sb), ("big blind", an + bb))):
         if s[seat] <= posted:
             raise InvalidStacksError(
                 f"stacks[{seat}] = {s[seat]:g}: the {name} must have chips behind its ante and blind "
                 f"({posted:g}); give a larger stack or smaller forced bets")
     pool = float(sum(pay))
-    tgt = 1e-5 * pool if target is None else number(target, "target", low=0.0, low_ok=False,
+    tgt = 1e-5 * pool if target is None else _number(target, "target", low=0.0, low_ok=False,
                                                      error=SolverInputError)
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)) \
             or not 1 <= max_rounds <= 100_000:
@@ -283,8 +287,8 @@ def icm_push_fold(stacks: Sequence[float], payouts: Sequence[float], small_blind
 
     return IcmPushFoldResult(
         stacks=s, small_blind=sb, big_blind=bb, ante=an, payouts=pay,
-        strategies={k: tuple(float(x) for x in strategy[k]) for k in DECISIONS},
-        fractions={k: share(strategy[k]) for k in DECISIONS},
+        strategies={k: tuple(float(x) for x in strategy[k]) for k in _DECISIONS},
+        fractions={k: share(strategy[k]) for k in _DECISIONS},
         equities=equities, gains=tuple(float(x) for x in gains), epsilon=float(max(gains.max(), 0.0)),
         rounds=rounds, converged=bool(gains.max() <= tgt),
     )
