@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from pokercore.binh import Arrangement
+from pokercore.binh import Arrangement, Observation, deal_hands, run_deal
 from pokercore.binh.agents import (
     BestResponseAgent,
     EasyAgent,
@@ -54,7 +54,6 @@ from pokercore.binh.agents import (
     TableAgent,
     sample_opponents,
 )
-from pokercore.binh.game import Observation, deal_hands, run_deal
 
 
 def duplicate(a: Any, b: Any, deals: int, seed: int, ref_samples: int = 0,

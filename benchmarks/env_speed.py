@@ -174,8 +174,7 @@ def pokercore_holdem_gym(variant: str, opponents: str = "random") -> Callable[[]
 
 
 def pokercore_holdem_engine(variant: str, players: int) -> Callable[[], int]:
-    from pokercore.holdem.config import HoldemConfig
-    from pokercore.holdem.engine import HoldemState
+    from pokercore.holdem import HoldemConfig, HoldemState
 
     cfg = HoldemConfig(variant, players=players)
     rng = np.random.default_rng(1)

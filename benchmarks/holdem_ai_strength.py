@@ -111,9 +111,7 @@ def mixed(args: argparse.Namespace) -> None:
 
 
 def times(args: argparse.Namespace) -> None:
-    from pokercore.holdem.ai import make_agent
-    from pokercore.holdem.config import HoldemConfig
-    from pokercore.holdem.game import HoldemGame
+    from pokercore.holdem import HoldemConfig, HoldemGame, make_agent
 
     for variant in args.variants:
         spent: dict[str, list[float]] = {name: [] for name in args.ais}

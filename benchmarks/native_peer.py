@@ -64,11 +64,7 @@ import numpy as np
 import pokercore
 from pokercore import evaluate7_batch, random_hands
 from pokercore.bench._native_peer import NativePeer, check_order
-
-try:  # the module moves into pokercore.holdem in the layout refactor
-    from pokercore.equity import equity
-except ImportError:  # pragma: no cover - after the move
-    from pokercore.equity._holdem_equity import equity  # type: ignore[no-redef]
+from pokercore.equity import equity
 
 HU = ["AsKs", "QdQc"]
 VS_RANGE = ["AsKs", "QQ+,AKs,AKo"]

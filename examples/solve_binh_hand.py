@@ -10,8 +10,8 @@ from pokercore.binh import (
     classify_special,
     count_legal,
     legal_arrangements,
+    suggest_arrangement,
 )
-from pokercore.binh.agents import suggest_arrangement
 
 hand = "As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c"
 print(f"{count_legal(hand)} of 72,072 splits are legal (not a foul)")

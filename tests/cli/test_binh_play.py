@@ -7,10 +7,7 @@ import numpy as np
 import pytest
 
 from pokercore import parse_cards
-from pokercore.binh.arrangement import Arrangement
-from pokercore.binh.game import deal_hands
-from pokercore.binh.search import best_arrangement, count_legal
-from pokercore.binh.solve import solve
+from pokercore.binh import Arrangement, best_arrangement, count_legal, deal_hands, solve
 from pokercore.cli._binh import (
     LEGEND,
     main_play,

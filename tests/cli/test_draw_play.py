@@ -7,8 +7,7 @@ import re
 
 from pokercore.cli._draw import HumanAgent, describe_events, main_play
 from pokercore.cli._terminal import hand_text, sort_hand
-from pokercore.draw import DrawConfig, DrawState
-from pokercore.draw.actions import Event
+from pokercore.draw import DrawConfig, DrawState, Event
 
 from .helpers import run_cli
 

@@ -9,9 +9,7 @@ import re
 import pytest
 
 from pokercore.cli._holdem import HumanAgent, main_play
-from pokercore.holdem.actions import Action
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem import Action, HoldemConfig, HoldemState
 
 from .helpers import run_cli
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pokercore.cli._simulate import main
-from pokercore.holdem.phh import from_phh
+from pokercore.holdem import from_phh
 
 
 def test_holdem_match_with_variant_json_and_history(tmp_path, capsys):

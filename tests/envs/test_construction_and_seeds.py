@@ -7,7 +7,7 @@ import pytest
 
 from pokercore.envs import BinhEnv, BinhGymEnv, DrawEnv, DrawGymEnv, EnvError, HoldemEnv, HoldemGymEnv
 from pokercore.errors import PokercoreError
-from pokercore.holdem.config import HoldemConfig
+from pokercore.holdem import HoldemConfig
 
 UNDEALABLE = [[0, 100], [100, 0], [0, 0, 50], [0, 0, 0]]
 

@@ -17,8 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokercore.draw import DrawConfig, DrawState
-from pokercore.draw.errors import ConfigError
+from pokercore.draw import ConfigError, DrawConfig, DrawState
 from pokercore.envs import DrawEnv, IllegalMoveError
 from pokercore.envs._aec import CardGameAEC
 from pokercore.envs._draw_driver import DrawDriver

@@ -25,7 +25,7 @@ from pokercore.envs._draw_hand_driver import DrawHandDriver
 from pokercore.envs._holdem_driver import HoldemDriver
 from pokercore.envs._limit_hand_driver import LimitHandDriver
 from pokercore.envs._single import CardGameGym
-from pokercore.holdem.config import HoldemConfig
+from pokercore.holdem import HoldemConfig
 
 
 def _same_step(a: tuple[Any, ...], b: tuple[Any, ...]) -> None:
@@ -110,7 +110,7 @@ def test_user_callables_see_the_same_observations_through_either_driver() -> Non
     seen: dict[str, list[Any]] = {"fast": [], "ref": []}
 
     def agent(tag: str) -> Any:
-        from pokercore.holdem.agents import RandomAgent
+        from pokercore.holdem import RandomAgent
 
         inner = RandomAgent(7)
 

@@ -18,9 +18,7 @@ from pokercore.envs.holdem import (
     index_of_action,
     legal_moves,
 )
-from pokercore.holdem.actions import Action
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem import Action, HoldemConfig, HoldemState
 
 from .helpers import masked_choice
 

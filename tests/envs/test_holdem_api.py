@@ -11,7 +11,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from pokercore.envs import HoldemEnv, HoldemGymEnv
-from pokercore.holdem.config import HoldemConfig
+from pokercore.holdem import HoldemConfig
 
 from .helpers import rollout, same
 

@@ -17,8 +17,7 @@ import pytest
 from pokercore import format_cards
 from pokercore.envs import HoldemEnv, HoldemGymEnv, IllegalMoveError
 from pokercore.envs._holdem_spaces import encode_observation
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem import HoldemConfig, HoldemState
 
 CONFIGS = {
     "fl-2": (HoldemConfig("fl", players=2), None),

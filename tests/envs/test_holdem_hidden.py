@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from pokercore.envs import HoldemEnv, HoldemGymEnv
-from pokercore.holdem.config import HoldemConfig
+from pokercore.holdem import HoldemConfig
 
 from .helpers import (
     cards_in,

@@ -7,7 +7,7 @@ import pytest
 
 from pokercore.envs import EnvError, HoldemEnv, HoldemGymEnv, IllegalMoveError
 from pokercore.envs.holdem import describe_action
-from pokercore.holdem.config import HoldemConfig
+from pokercore.holdem import HoldemConfig
 
 from .helpers import (
     check_gym_raise_mode,
@@ -100,7 +100,7 @@ def test_bad_settings_are_refused_with_the_reason():
         (lambda: HoldemEnv("stud", 2), "unknown variant 'stud'"),
         (lambda: HoldemEnv("nl", 3, config=HoldemConfig("nl", players=2)), "players=3 but config.players=2"),
         (lambda: HoldemEnv("fl", config=HoldemConfig("nl", players=2)), "variant='fl' but config.variant='nl'"),
-        (lambda: HoldemEnv(config={"players": 2}), "config must be a pokercore.holdem.config.HoldemConfig"),
+        (lambda: HoldemEnv(config={"players": 2}), "config must be a pokercore.holdem.HoldemConfig"),
         (lambda: HoldemEnv(render_mode="rgb_array"), "render_mode must be"),
         (lambda: HoldemEnv(illegal_action="ignore"), "illegal_action must be"),
         (lambda: HoldemEnv(illegal_penalty=-1), "illegal_penalty must be"),

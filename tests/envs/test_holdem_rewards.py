@@ -7,11 +7,7 @@ import pytest
 
 from pokercore.envs import HoldemEnv, HoldemGymEnv
 from pokercore.envs.holdem import PolicyAgent, action_from_index
-from pokercore.holdem.agents import RandomAgent, check_call_agent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.game import play_game
-from pokercore.holdem.observation import Observation
+from pokercore.holdem import HoldemConfig, HoldemState, Observation, RandomAgent, check_call_agent, play_game
 
 from .helpers import masked_choice, rollout
 

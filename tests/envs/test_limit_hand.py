@@ -24,8 +24,7 @@ from pokercore.envs._errors import EnvError
 from pokercore.envs._holdem_driver import HoldemDriver
 from pokercore.envs._limit_hand import LimitHand
 from pokercore.envs._limit_hand_driver import LimitHandDriver, compiled_limit
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem import HoldemConfig, HoldemState
 
 
 def random_config(rng: np.random.Generator) -> tuple[HoldemConfig, int | None]:
@@ -164,7 +163,7 @@ def test_other_variants_keep_the_engine_driver():
 
 
 def test_native_agents_play_through_the_compiled_hand():
-    from pokercore.holdem.agents import RandomAgent
+    from pokercore.holdem import RandomAgent
 
     cfg = HoldemConfig("fl", players=3, starting_stacks=[9, 50, 50])
     env = HoldemEnv(config=cfg)

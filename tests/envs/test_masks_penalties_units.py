@@ -12,7 +12,7 @@ from pettingzoo.test import api_test
 
 from pokercore.draw import DrawConfig
 from pokercore.envs import BinhEnv, DrawEnv, DrawGymEnv, EnvError, HoldemEnv, HoldemGymEnv
-from pokercore.holdem.config import HoldemConfig
+from pokercore.holdem import HoldemConfig
 
 from .helpers import masked_choice
 

@@ -14,9 +14,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from pokercore.envs import EnvError, HoldemEnv, HoldemGymEnv
-from pokercore.holdem.agents import check_fold_agent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem import HoldemConfig, HoldemState, check_fold_agent
 
 from .helpers import masked_choice
 

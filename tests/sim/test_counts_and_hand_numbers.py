@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pokercore.cli._simulate import main
-from pokercore.holdem.phh import from_phh
+from pokercore.holdem import from_phh
 from pokercore.sim import simulate
 
 

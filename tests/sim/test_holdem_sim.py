@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from pokercore.holdem.phh import from_phh
+from pokercore.holdem import from_phh
 from pokercore.sim import AgentRunError, SimulationError, simulate
 
 VARIANTS = ("nl", "fl", "plo")

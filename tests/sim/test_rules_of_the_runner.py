@@ -171,14 +171,15 @@ def test_binh_built_in_agents_run_without_a_wall_clock_cap():
 
 def test_a_slow_clock_never_cuts_a_simulated_hard_binh_decision_short(monkeypatch):
     # Every clock reading 1 s after the last: a wall-clock cap would cut each decision short.
-    import pokercore.binh.agents as agents_module
-    from pokercore.binh.game import Observation
+    import time
+
+    from pokercore.binh import Observation
     from pokercore.cards import parse_cards
     from pokercore.sim._games import BinhAdapter
 
     agent = BinhAdapter().builtin_agent("hard", np.random.default_rng(1))
     ticks = iter(range(10**9))
-    monkeypatch.setattr(agents_module.time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
     agent(Observation(tuple(parse_cards("As Ah Ad Kc Kd Qs Jh 9c 8c 7d 5s 3h 2c")), 0, 4))
     assert agent.decisions == 1 and agent.capped == 0
 

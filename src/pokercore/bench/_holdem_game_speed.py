@@ -4,7 +4,7 @@ Both engines play the same kind of hand: a table of players with 100 big
 blinds each (blinds 1-2), every decision a random legal action (each allowed
 kind equally likely; a bet or raise the minimum a third of the time, all-in a
 sixth, otherwise uniform in range).  pokercore plays with
-:meth:`HoldemState.play <pokercore.holdem.engine.HoldemState.play>`: agents
+:meth:`HoldemState.play <pokercore.holdem.HoldemState.play>`: agents
 get a fresh observation for every decision and every answer is verified.
 pokerkit gets its fastest path: ``create_state`` with every dealer chore
 automated and the random policy written inline.  The note of each row gives
@@ -32,9 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..holdem.agents import RandomAgent
-from ..holdem.config import HoldemConfig
-from ..holdem.engine import HoldemState
+from ..holdem import HoldemConfig, HoldemState, RandomAgent
 from ._records import Row
 
 __all__ = ["SECTION", "bench_rows", "main"]

@@ -1,6 +1,6 @@
 """Monte Carlo equity on overlapping multiway ranges: samples per second, one and two threads, in one run.
 
-The rows time :func:`pokercore.equity._holdem_equity.equity` with ``samples=`` on
+The rows time :func:`pokercore.equity.equity` with ``samples=`` on
 ranges that overlap heavily (the conditional sampler runs), best of several
 interleaved repeats with the garbage collector off, and the two-thread rows
 against the same call on one thread measured side by side.  Each row's note

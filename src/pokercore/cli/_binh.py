@@ -41,14 +41,22 @@ from typing import IO, Any
 
 import numpy as np
 
-from ..binh.agents import AGENT_LEVELS, make_agent, suggest_arrangement
-from ..binh.arrangement import Arrangement
-from ..binh.game import Observation, deal_hands, run_deal
-from ..binh.rules import DEFAULT_RULES, BinhRules
-from ..binh.scoring import Played
+from ..binh import (
+    AGENT_LEVELS,
+    DEFAULT_RULES,
+    Arrangement,
+    BinhRules,
+    Observation,
+    Played,
+    SpecialHand,
+    classify_special,
+    deal_hands,
+    default_tables,
+    make_agent,
+    run_deal,
+    suggest_arrangement,
+)
 from ..binh.solve import SAMPLES, solve
-from ..binh.special import SpecialHand, classify_special
-from ..binh.tables import default_tables
 from ..cards import format_card, parse_cards
 from ..errors import PokercoreError
 from ..ranking import describe_rank

@@ -37,14 +37,8 @@ import numpy as np
 
 from .. import evaluate5
 from ..cards import parse_cards
-from ..draw.actions import Action, Event
+from ..draw import Action, ConfigError, DrawConfig, DrawGame, DrawState, Event, Observation, Street
 from ..draw.ai import AGENTS, make_agent
-from ..draw.config import DrawConfig
-from ..draw.engine import DrawState
-from ..draw.errors import ConfigError
-from ..draw.game import DrawGame
-from ..draw.observation import Observation
-from ..draw.street import Street
 from ..errors import PokercoreError
 from ..ranking import describe_rank
 from . import _EXIT_INTERRUPTED

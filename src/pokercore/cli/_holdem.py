@@ -46,13 +46,19 @@ import numpy as np
 
 from .. import evaluate
 from ..errors import PokercoreError, cut
-from ..holdem.actions import Action, Event, LegalAction
-from ..holdem.ai import AGENTS, make_agent
+from ..holdem import (
+    AGENTS,
+    VARIANTS,
+    Action,
+    ConfigError,
+    Event,
+    HoldemConfig,
+    HoldemGame,
+    LegalAction,
+    Observation,
+    make_agent,
+)
 from ..holdem.ai.strength import best_rank
-from ..holdem.config import VARIANTS, HoldemConfig
-from ..holdem.errors import ConfigError
-from ..holdem.game import HoldemGame
-from ..holdem.observation import Observation
 from ..ranking import describe_rank
 from . import _EXIT_INTERRUPTED
 from ._args import integer
@@ -147,7 +153,7 @@ def describe_events(events: Sequence[Event]) -> list[str]:
 def move_text(a: LegalAction, obs: Observation) -> str:
     """The legal move as the prompt offers it: ``c call 40``, ``r raise to 12..200``.
 
-    >>> from pokercore.holdem.engine import HoldemState
+    >>> from pokercore.holdem import HoldemState
     >>> obs = HoldemState(HoldemConfig("nl", players=2), seed=1).observe(0)
     >>> [move_text(a, obs) for a in obs.legal_actions]
     ['f fold', 'c call 1', 'r raise to 4..200']

@@ -30,8 +30,7 @@ from ._errors import EnvError
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..draw import Observation
-    from ..draw.actions import Event
+    from ..draw import Event, Observation
     from ._draw_spaces import DrawLayout
 
 __all__ = ["DrawHandEncoder"]

@@ -1,4 +1,4 @@
-"""The hold'em driver of the environments: one engine :class:`~pokercore.holdem.engine.HoldemState` per episode.
+"""The hold'em driver of the environments: one engine :class:`~pokercore.holdem.HoldemState` per episode.
 
 :class:`HoldemDriver` runs any hold'em or Omaha table through the engine and
 builds the arrays of :mod:`pokercore.envs._holdem_spaces` from each seat's
@@ -13,11 +13,8 @@ from typing import Any
 import numpy as np
 
 from ..cards import format_cards
-from ..holdem.actions import Action
-from ..holdem.agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
+from ..holdem import Action, HoldemState, Observation, RandomAgent, check_call_agent, check_fold_agent, raise_agent
 from ..holdem.config import FIXED_LIMIT, HoldemConfig
-from ..holdem.engine import HoldemState
-from ..holdem.observation import Observation
 from ._driver import Agent, EngineDriver, card_names
 from ._errors import EnvError
 from ._holdem_encoder import HandEncoder, MaskCache
@@ -42,7 +39,7 @@ def _max_loss(cfg: HoldemConfig, seat: int) -> int:
 
 
 class HoldemDriver(EngineDriver[HoldemState]):
-    """Hold'em for the environments: one :class:`~pokercore.holdem.engine.HoldemState` per episode."""
+    """Hold'em for the environments: one :class:`~pokercore.holdem.HoldemState` per episode."""
 
     name = "holdem"
     game_label = "hold'em"
@@ -140,7 +137,7 @@ class HoldemDriver(EngineDriver[HoldemState]):
             return RandomAgent(int(rng.integers(2**63)))
         if name in ("call", "fold", "raise"):
             return {"call": check_call_agent, "fold": check_fold_agent, "raise": raise_agent}[name]
-        from ..holdem.ai import make_agent
+        from ..holdem import make_agent
 
         return make_agent(name, rng)
 

@@ -1,7 +1,7 @@
 """Hold'em's observation vectors built incrementally, one hand at a time (the environments' hot path).
 
 :func:`~pokercore.envs._holdem_spaces.encode_observation` builds a vector from
-scratch out of one :class:`~pokercore.holdem.observation.Observation`.  An
+scratch out of one :class:`~pokercore.holdem.Observation`.  An
 environment asks for one vector per decision of the same hand, and most of
 the vector does not change between two decisions: the blinds, the button,
 the board dealt so far, the betting history.  :class:`HandEncoder` keeps
@@ -12,8 +12,8 @@ The result is the same vector, entry for entry, as ``encode_observation``
 (``tests/envs/test_holdem_encoder.py`` compares them at every decision of
 many hands of every variant).
 
->>> from pokercore.holdem.config import HoldemConfig
->>> from pokercore.holdem.engine import HoldemState
+>>> from pokercore.holdem import HoldemConfig
+>>> from pokercore.holdem import HoldemState
 >>> from pokercore.envs._holdem_spaces import _encode, _moves, holdem_layout
 >>> s = HoldemState(HoldemConfig("nl", players=3), button=0, seed=4)
 >>> enc = HandEncoder(holdem_layout(s.config))
@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
-    from ..holdem.observation import Observation
+    from ..holdem import Observation
     from ._holdem_spaces import HoldemLayout, Move
 
 __all__ = ["HandEncoder", "MaskCache"]

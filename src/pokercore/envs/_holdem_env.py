@@ -4,7 +4,7 @@ Three variants, 2 to 10 players: no-limit hold'em (``"nl"``), fixed-limit
 hold'em (``"fl"``) and pot-limit Omaha (``"plo"``).  One episode is one hand
 from the configured stacks, the button on a seat drawn from the
 environment's generator.  The arrays are a pure function of the seat's
-:class:`pokercore.holdem.observation.Observation` (see
+:class:`pokercore.holdem.Observation` (see
 :mod:`pokercore.envs._holdem_spaces`), so they hold nothing the engine would
 not show that seat.  :class:`HoldemEnv` plays fixed-limit tables in a
 compiled hand that writes the same arrays (``pokercore.envs._limit_hand_driver``).
@@ -33,9 +33,7 @@ from typing import Any, ClassVar
 
 import numpy as np  # noqa: F401  (the examples)
 
-from ..holdem.actions import Action
-from ..holdem.config import HoldemConfig
-from ..holdem.engine import HoldemState
+from ..holdem import Action, HoldemConfig, HoldemState
 from ._aec import CardGameAEC, read_units
 from ._driver import Agent
 from ._errors import EnvError
@@ -92,7 +90,7 @@ def _config(variant: str | None, players: int | None, config: HoldemConfig | Non
         except ValueError as exc:
             raise EnvError(str(exc)) from None
     if not isinstance(config, HoldemConfig):
-        raise EnvError(f"config must be a pokercore.holdem.config.HoldemConfig, got {type(config).__name__}")
+        raise EnvError(f"config must be a pokercore.holdem.HoldemConfig, got {type(config).__name__}")
     if players is not None and players != config.players:
         raise EnvError(f"players={players} but config.players={config.players}: give one of them")
     if variant is not None:

@@ -1,7 +1,7 @@
 """Hold'em's spaces: the action numbering with its bet-size buckets, the observation layout, the conversions.
 
 Everything here is a pure function of one seat's
-:class:`pokercore.holdem.observation.Observation`, so a policy trained in
+:class:`pokercore.holdem.Observation`, so a policy trained in
 :class:`~pokercore.envs.HoldemEnv` can play wherever pokercore takes a
 hold'em agent (:class:`PolicyAgent`).
 
@@ -34,7 +34,7 @@ from every smaller bucket's, so no two legal indices play the same amount.
 
 Fixed limit (``Discrete(3)``): 0 fold, 1 check/call, 2 bet/raise (the fixed amount).
 
-:func:`legal_moves` gives the exact engine :class:`~pokercore.holdem.actions.Action`
+:func:`legal_moves` gives the exact engine :class:`~pokercore.holdem.Action`
 (kind and "to" amount) of every legal index, and the observation's
 ``amounts`` field holds the same amounts.
 """
@@ -50,10 +50,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import cut
-from ..holdem.actions import Action
+from ..holdem import (
+    Action,
+    HoldemState,  # noqa: F401  (the examples)
+    Observation,
+)
 from ..holdem.config import FIXED_LIMIT, STREETS, HoldemConfig
-from ..holdem.engine import HoldemState  # noqa: F401  (the examples)
-from ..holdem.observation import Observation
 from ._driver import read_index, refusal
 from ._errors import EnvError
 
@@ -346,7 +348,7 @@ def action_mask(obs: Observation) -> np.ndarray:
 
 
 def encode_observation(obs: Observation, history_slots: int | None = None) -> dict[str, np.ndarray]:
-    """The environment's observation of a hold'em :class:`~pokercore.holdem.observation.Observation`.
+    """The environment's observation of a hold'em :class:`~pokercore.holdem.Observation`.
 
     Returns ``{"observation": float32 vector (see HoldemLayout), "action_mask": int8 vector}``;
     ``history_slots`` must be the environment's.
@@ -382,7 +384,7 @@ def _reason(obs: Observation, index: int, moves: tuple[Move, ...], limit: bool) 
 
 
 def action_from_index(obs: Observation, index: int) -> Action:
-    """The engine :class:`~pokercore.holdem.actions.Action` of action index ``index`` for the seat of ``obs``.
+    """The engine :class:`~pokercore.holdem.Action` of action index ``index`` for the seat of ``obs``.
 
     Raises
     ------
@@ -447,7 +449,7 @@ class PolicyAgent:
     history_slots : int, optional
         The environment's ``history_slots`` (default: the same default).
 
-    >>> from pokercore.holdem.agents import check_call_agent
+    >>> from pokercore.holdem import check_call_agent
     >>> first_legal = PolicyAgent(lambda o: int(np.flatnonzero(o["action_mask"])[-1]))
     >>> s = HoldemState(HoldemConfig("nl", players=2), button=0, seed=1)
     >>> s.play([first_legal, check_call_agent])

@@ -2,7 +2,7 @@
 """Fixed-limit hold'em hands compiled for the environments' hot path.
 
 :class:`LimitHand` plays one hand of fixed-limit hold'em after another with
-the rules of :class:`pokercore.holdem.engine.HoldemState` (forced bets, the
+the rules of :class:`pokercore.holdem.HoldemState` (forced bets, the
 cap, short all-ins and the half-bet rule, uncalled bets, run-outs, the
 showdown order, mucking, side pots and odd chips) and writes each seat's observation vector and action
 mask exactly as :mod:`pokercore.envs._holdem_spaces` defines them, with no

@@ -1,7 +1,7 @@
 """Fixed-limit hold'em in :class:`~pokercore.envs.HoldemEnv`: the compiled hand of the hot path.
 
 A training loop asks for one observation and plays one index per decision;
-through :class:`~pokercore.holdem.engine.HoldemState` each of those costs
+through :class:`~pokercore.holdem.HoldemState` each of those costs
 Python objects (an ``Observation``, its legal actions, events) that the
 vector is then built from.  :class:`LimitHandDriver` plays the hand in
 :class:`~pokercore.envs._limit_hand.LimitHand` instead (the same rules,
@@ -25,10 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..holdem.actions import Action
-from ..holdem.agents import check_call_agent, check_fold_agent, raise_agent
-from ..holdem.config import HoldemConfig
-from ..holdem.engine import HoldemState
+from ..holdem import Action, HoldemConfig, HoldemState, check_call_agent, check_fold_agent, raise_agent
 from ._driver import Agent, card_names
 from ._errors import EnvError
 from ._holdem_driver import HoldemDriver

@@ -62,13 +62,13 @@ class BinhAdapter:
     @property
     def agent_names(self) -> tuple[str, ...]:
         """The built-in agents' names."""
-        from ..binh.agents import AGENT_LEVELS
+        from ..binh import AGENT_LEVELS
 
         return tuple(AGENT_LEVELS)
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
         """A built-in agent, with any wall-clock cap off: a seeded match depends on the seed alone."""
-        from ..binh.agents import HardAgent, make_agent
+        from ..binh import HardAgent, make_agent
 
         try:
             agent = make_agent(name, rng)
@@ -81,7 +81,7 @@ class BinhAdapter:
 
     def check_options(self, options: Mapping[str, Any], players: int) -> None:
         """Refuse options Binh does not have (its one option is ``rules``, a BinhRules)."""
-        from ..binh.rules import BinhRules
+        from ..binh import BinhRules
 
         unknown = sorted(set(options) - {"rules"})
         if unknown:
@@ -92,7 +92,7 @@ class BinhAdapter:
 
     def describe(self, options: Mapping[str, Any], players: int) -> str:
         """The scoring, for plot titles: ``"1 point a branch, foul 9, specials 12/6"``."""
-        from ..binh.rules import BinhRules
+        from ..binh import BinhRules
 
         r = options.get("rules") or BinhRules()
         text = f"1 point a branch, foul {r.foul_points}, specials {r.type_a_points}/{r.type_b_points}"
@@ -100,7 +100,7 @@ class BinhAdapter:
 
     def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
                   options: Mapping[str, Any]) -> list[float]:
-        from ..binh.game import play_deal
+        from ..binh import play_deal
 
         return [float(x) for x in play_deal(agents, rng, options.get("rules"))]
 
@@ -159,8 +159,7 @@ class DrawAdapter:
         key = _key(n, fields)
         cfg = self._configs.get(key) if key is not None else None
         if cfg is None:
-            from ..draw import DrawConfig
-            from ..draw.errors import DrawError
+            from ..draw import DrawConfig, DrawError
 
             try:
                 cfg = DrawConfig(players=n, **fields)
@@ -194,7 +193,7 @@ class HoldemAdapter:
     As in draw, the button comes from the deal's generator, so in duplicate
     mode every agent holds each position once per rotation cycle.  Payoffs
     are chips won or lost in the hand (they sum to 0).  Options are
-    :class:`pokercore.holdem.config.HoldemConfig` fields (``variant``:
+    :class:`pokercore.holdem.HoldemConfig` fields (``variant``:
     ``"nl"``, ``"fl"`` or ``"plo"``; ``small_blind``, ``big_blind``,
     ``starting_stacks``...), ``players`` excepted, and ``history``: a file
     every hand is appended to as a PHH section (``[1]``, ``[2]``... in the
@@ -215,7 +214,7 @@ class HoldemAdapter:
     @property
     def agent_names(self) -> tuple[str, ...]:
         """The built-in agents' names."""
-        from ..holdem.ai import AGENTS
+        from ..holdem import AGENTS
 
         return tuple(AGENTS)
 
@@ -226,7 +225,7 @@ class HoldemAdapter:
         return f"{cfg.name}, blinds {cfg.small_blind}/{cfg.big_blind}, stacks {stacks}"
 
     def builtin_agent(self, name: str, rng: np.random.Generator) -> Agent:
-        from ..holdem.ai import make_agent
+        from ..holdem import make_agent
 
         try:
             agent: Agent = make_agent(name, rng)
@@ -235,7 +234,7 @@ class HoldemAdapter:
         return agent
 
     def check_options(self, options: Mapping[str, Any], players: int) -> None:
-        """Refuse options that make no :class:`~pokercore.holdem.config.HoldemConfig`, or a bad ``history``."""
+        """Refuse options that make no :class:`~pokercore.holdem.HoldemConfig`, or a bad ``history``."""
         history = options.get("history")
         if history is not None and not isinstance(history, (str, os.PathLike)):
             raise SimulationError(f"hold'em options: history must be a file name, got {type(history).__name__}")
@@ -246,8 +245,7 @@ class HoldemAdapter:
         key = _key(n, fields)
         cfg = self._configs.get(key) if key is not None else None
         if cfg is None:
-            from ..holdem.config import HoldemConfig
-            from ..holdem.errors import ConfigError
+            from ..holdem import ConfigError, HoldemConfig
 
             try:
                 cfg = HoldemConfig(players=n, **fields)
@@ -262,7 +260,7 @@ class HoldemAdapter:
 
     def _write(self, path: str, hand: Any) -> None:
         """Append ``hand`` to the history file as section ``[n]`` with ``hand = n`` (n: its place in the file)."""
-        from ..holdem.phh import to_phh
+        from ..holdem import to_phh
         from ._files import append_text
 
         try:
@@ -276,7 +274,7 @@ class HoldemAdapter:
 
     def play_deal(self, agents: Sequence[Agent], rng: np.random.Generator,
                   options: Mapping[str, Any]) -> list[float]:
-        from ..holdem.engine import HoldemState
+        from ..holdem import HoldemState
 
         cfg = self._config(len(agents), options)
         button = int(rng.integers(len(agents)))
