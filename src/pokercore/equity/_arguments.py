@@ -36,6 +36,7 @@ from ._equity import MAX_PLAYERS
 from ._holdem_ranges import MAX_RANGE_LENGTH, EmptyRangeError, Range, RangeSyntaxError, parse_range
 
 __all__ = [
+    "MAX_BINS",
     "MAX_PLAYERS",
     "MAX_WORKERS",
     "PlayerLike",
@@ -49,6 +50,8 @@ __all__ = [
 
 #: Most worker threads of an equity run.
 MAX_WORKERS = 256
+#: Most bins of an equity distribution (:func:`pokercore.equity.equity_distribution`).
+MAX_BINS = 1000
 
 PlayerLike = Union[str, Range, Sequence[int]]  # noqa: UP007 - a runtime alias on Python 3.10
 

@@ -40,15 +40,13 @@ import numpy as np
 from ..cards import format_cards
 from ..errors import PokercoreTypeError, PokercoreValueError, cut
 from . import _sampling
-from ._arguments import PlayerLike, integer_argument, prepare
+from ._arguments import MAX_BINS, PlayerLike, integer_argument, prepare
 from ._games import VARIANTS, game_name
 from ._holdem_equity import equity
 from ._holdem_ranges import EmptyRangeError
 
 __all__ = ["ComboEquity", "ComboEquityResult", "EquityDistribution", "equity_by_combo", "equity_distribution"]
 
-#: Most histogram bins.
-MAX_BINS = 1000
 _PERMS = tuple(permutations(range(4)))
 
 

@@ -17,8 +17,8 @@ from typing import Any, cast
 
 from ..cards import CardsLike
 from ..errors import PokercoreValueError
-from . import _combos, _holdem_equity, _sampling, _variant_equity
-from ._arguments import MAX_PLAYERS, MAX_WORKERS, PlayerLike, exact_flag, run_arguments
+from . import _holdem_equity, _sampling, _variant_equity
+from ._arguments import MAX_BINS, MAX_PLAYERS, MAX_WORKERS, PlayerLike, exact_flag, run_arguments
 from ._games import VARIANTS, game_name
 from ._holdem_equity import equity as _holdem
 from ._result import EquityResult
@@ -63,7 +63,7 @@ class Limits:
 #: The bounds of every argument of :func:`equity` that has one.
 LIMITS = Limits(MAX_PLAYERS, MAX_WORKERS, _holdem_equity.MAX_SAMPLES, _variant_equity.MAX_SAMPLES,
                 _sampling.TARGET_STDERR_MIN, _sampling.TARGET_STDERR_BELOW, _sampling.MIN_SECONDS,
-                _sampling.MAX_SECONDS, _combos.MAX_BINS)
+                _sampling.MAX_SECONDS, MAX_BINS)
 
 def equity(
     players: Sequence[PlayerLike],
