@@ -11,7 +11,7 @@ compare the ratios, never the absolute rates (shared machines are noisy)::
       done
     done
 
-``table`` (the table-optimal policy, :class:`pokercore.binh.agents.TableAgent`)
+``table`` (the table-optimal policy, :class:`pokercore.binh._agents.TableAgent`)
 exists only in versions that have it.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from pokercore.binh import agents
+from pokercore.binh import _agents as agents
 from pokercore.sim import simulate
 
 

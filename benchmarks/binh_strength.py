@@ -16,7 +16,7 @@ so that the machine's load hits them alike; the ratios are what count.
 ``times``: seconds per decision of each level on fresh 4-player hands.
 
 ``exploit`` (the older pair matches, on this script's own duplicate
-loop): ``br`` (:class:`pokercore.binh.agents.BestResponseAgent`) deals
+loop): ``br`` (:class:`pokercore.binh._agents.BestResponseAgent`) deals
 ``--br-samples`` opponents from the 39 unseen cards per decision,
 arranges them with the table policy and plays the legal arrangement with
 the best mean pair score over them; its duplicate gain over the table
@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from pokercore.binh import Arrangement, Observation, deal_hands, run_deal
-from pokercore.binh.agents import (
+from pokercore.binh._agents import (
     BestResponseAgent,
     EasyAgent,
     HardAgent,

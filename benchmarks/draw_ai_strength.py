@@ -12,7 +12,7 @@ errors).  "Hands played" counts every rotation of every deal.
 * mixed table: the agents given with ``--table`` (default hard normal easy
   call), one seat each; every agent's net per hand, and hard - normal.
 * styles: every AI of ``--ais`` against every style of ``--styles``
-  (maniac, rock, station, tag: :mod:`pokercore.draw.ai.baselines`),
+  (maniac, rock, station, tag: :mod:`pokercore.draw.ai._baselines`),
   heads-up (``--players 2``) or seats A B A B A B (``--players 6``; with
   ``--seating one``: one AI among five of the style), all on
   the same deals, with each AI's paired difference to easy on those deals.
@@ -62,7 +62,7 @@ def decision_times(deals: int, seed: int) -> None:
     """Milliseconds per hard decision (and per ``hand_over``) at 2, 4 and 6 players."""
     from pokercore.draw import DrawConfig, DrawState, Street
     from pokercore.draw.ai import make_agent
-    from pokercore.draw.ai.particles import particles
+    from pokercore.draw.ai._particles import particles
 
     particles()   # built once per process (about 1.5 s), not counted
     print("| players | decisions | mean | 99th percentile | max | first round | draw | second round | hand_over |")

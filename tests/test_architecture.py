@@ -190,6 +190,19 @@ def test_games_and_above_use_the_public_modules_of_core_and_analysis_only():
     assert private == []
 
 
+def test_the_layers_above_the_games_use_their_faces_only():
+    # sim, web, bench, envs and cli drive a game through its package (and its ai subpackage), never a
+    # private module of it: a game's internals may change without them.
+    private = []
+    for a, bs in GRAPH.items():
+        if not floor(a).startswith(("top:", "cli")):
+            continue
+        for b in bs:
+            if floor(b).startswith("game:") and any(part.startswith("_") for part in b.split(".")[2:]):
+                private.append(f"{a} -> {b}")
+    assert private == []
+
+
 @pytest.mark.parametrize("path", [p for p in source_files() if p.suffix in (".py", ".pyx")],
                          ids=lambda p: str(p.relative_to(PKG)))
 def test_modules_stay_under_600_lines(path: Path):
@@ -204,4 +217,5 @@ def test_the_top_folder_holds_the_core_only():
                  if p.suffix in (".py", ".pyx") and p.name != "ranges.py")
     assert len(top) <= 16, top
     packages = sorted(p.name for p in PKG.iterdir() if (p / "__init__.py").exists())
-    assert set(packages) <= {"binh", "draw", "holdem", "equity", "solver", "sim", "web", "bench", "envs", "cli"}, packages
+    allowed = {"binh", "draw", "holdem", "equity", "solver", "sim", "web", "bench", "envs", "cli"}
+    assert set(packages) <= allowed, packages

@@ -144,7 +144,7 @@ def get_include() -> str:
 
 
 class _PrivateModuleAlias:
-    """Old public paths of modules made private: ``pokercore.holdem.engine`` imports ``pokercore.holdem._engine``.
+    """Old public paths of modules made private: ``pokercore.holdem._engine`` imports ``pokercore.holdem._engine``.
 
     Modules that are not documented API now start with ``_`` (each package's
     ``__init__`` is its face).  For one release the old path still imports

@@ -10,7 +10,7 @@ The only use of the library is :func:`pokercore.evaluate5`/``evaluate3``
 to turn a branch into the integer Binh rank that *indexes* a value table
 for the table objective; legality and ordering never use it.
 
-Tie-break, as documented in :mod:`pokercore.binh.search`: among equal
+Tie-break, as documented in :mod:`pokercore.binh._search`: among equal
 objective values the greatest ``(bottom key, middle key, top key)``, then
 the greatest bottom card set, then the greatest middle card set, card sets
 compared as ``sum(1 << code)``.

@@ -8,7 +8,7 @@ import pytest
 
 from pokercore import evaluate3, parse_cards, random_hands
 from pokercore.binh import Arrangement, BinhRules, classify_special
-from pokercore.binh.agents import (
+from pokercore.binh._agents import (
     AGENT_LEVELS,
     BestResponseAgent,
     HardAgent,
@@ -17,11 +17,11 @@ from pokercore.binh.agents import (
     sample_opponents,
     suggest_arrangement,
 )
-from pokercore.binh.game import Observation
-from pokercore.binh.scoring import score_pair
-from pokercore.binh.search import legal_arrangements
-from pokercore.binh.tables import SelfPlayTables, default_tables
-from pokercore.binh.training import train
+from pokercore.binh._game import Observation
+from pokercore.binh._scoring import score_pair
+from pokercore.binh._search import legal_arrangements
+from pokercore.binh._tables import SelfPlayTables, default_tables
+from pokercore.binh._training import train
 
 
 @pytest.fixture(scope="module")
@@ -162,7 +162,7 @@ def test_training_is_reproducible_and_round_trips(tmp_path):
 
 def test_made_hands_agrees_with_the_exhaustive_search():
     from pokercore import evaluate5
-    from pokercore.binh.agents import _made_hands
+    from pokercore.binh._agents import _made_hands
 
     full_min = evaluate5([0, 1, 2, 4, 5], "binh")
     straight_min = evaluate5([0, 4, 8, 12, 17], "binh")
@@ -188,7 +188,7 @@ def _rule_key(row, rule, med):
 def test_easy_plays_its_rules_exactly(hands):
     """Slow reference: the easy choice maximises its rule's key over all legal arrangements."""
     from pokercore import evaluate5
-    from pokercore.binh.agents import EasyAgent, _made_hands
+    from pokercore.binh._agents import EasyAgent, _made_hands
 
     t = default_tables()
     med = {b: int(np.searchsorted(np.cumsum(t.pmf[b]), 0.5)) for b in range(2)}
@@ -213,7 +213,7 @@ def test_easy_plays_its_rules_exactly(hands):
 
 
 def test_normal_is_the_table_search_under_its_judged_values(hands):
-    from pokercore.binh.agents import NormalAgent, TableAgent
+    from pokercore.binh._agents import NormalAgent, TableAgent
 
     exact = NormalAgent(weights=(1, 1, 1), step=0)
     table = TableAgent()
@@ -234,7 +234,7 @@ def test_normal_is_the_table_search_under_its_judged_values(hands):
 
 
 def best_arrangement_of(h, objective):
-    from pokercore.binh.search import best_arrangement
+    from pokercore.binh._search import best_arrangement
 
     return best_arrangement(np.asarray(h, dtype=np.uint8), objective)
 

@@ -21,7 +21,7 @@ from pokercore.binh import (
     count_legal_batch,
     special_kinds_batch,
 )
-from pokercore.binh.tables import default_tables
+from pokercore.binh._tables import default_tables
 from pokercore.errors import DuplicateCardError, InvalidCardError, PokercoreTypeError, PokercoreValueError
 
 SEARCH = pc.random_hands(120, 13, seed=31)

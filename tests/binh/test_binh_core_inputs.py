@@ -20,7 +20,7 @@ from pokercore.binh import (
     legal_arrangements,
     special_kinds_batch,
 )
-from pokercore.binh.tables import default_tables
+from pokercore.binh._tables import default_tables
 from pokercore.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidCardError
 
 HANDS = pc.random_hands(3, 13, seed=4)
@@ -125,7 +125,7 @@ def test_branch_tables_pickle_and_copy() -> None:
 def test_agents_still_pickle_after_deciding() -> None:
     """A NormalAgent that has decided (so the shared tables cache their BranchTables) still goes to workers."""
     from pokercore.binh import NormalAgent
-    from pokercore.binh.game import Observation
+    from pokercore.binh._game import Observation
     from pokercore.sim import simulate
 
     NormalAgent()(Observation(tuple(range(51, 38, -1)), 0, 2))

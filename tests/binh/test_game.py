@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from pokercore import parse_cards
-from pokercore.binh.agents import HardAgent, StrongestAgent, make_agent
-from pokercore.binh.arrangement import Arrangement
-from pokercore.binh.game import (
+from pokercore.binh._agents import HardAgent, StrongestAgent, make_agent
+from pokercore.binh._arrangement import Arrangement
+from pokercore.binh._game import (
     AgentError,
     DealState,
     Match,
@@ -16,9 +16,9 @@ from pokercore.binh.game import (
     replay,
     run_deal,
 )
-from pokercore.binh.rules import BinhRules
-from pokercore.binh.scoring import PairPath, score_deal, score_pair
-from pokercore.binh.special import classify_special
+from pokercore.binh._rules import BinhRules
+from pokercore.binh._scoring import PairPath, score_deal, score_pair
+from pokercore.binh._special_hands import classify_special
 from pokercore.errors import PokercoreValueError
 
 A = Arrangement.from_string

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import pokercore as pc
 from pokercore.binh import BranchTables, best_arrangement, best_arrangement_batch
-from pokercore.binh.search import TABLE_LEN
+from pokercore.binh._search import TABLE_LEN
 from tests.binh.reference_search import RefHand
 
 

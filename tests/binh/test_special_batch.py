@@ -22,9 +22,9 @@ from pokercore.binh import (
     classify_special_batch,
     special_kinds_batch,
 )
-from pokercore.binh import agents as agents_mod
-from pokercore.binh.agents import BestResponseAgent, HardAgent, sample_opponents
-from pokercore.binh.game import Observation
+from pokercore.binh import _agents as agents_mod
+from pokercore.binh._agents import BestResponseAgent, HardAgent, sample_opponents
+from pokercore.binh._game import Observation
 from tests.binh.reference_search import ref_special_kinds
 from tests.binh.reference_special import _THREE_STRAIGHTS, python_special
 

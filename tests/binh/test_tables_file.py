@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pokercore import BINH_RANK_OFFSET
-from pokercore.binh.tables import FILE_COLUMNS, TABLE_LEN, SelfPlayTables, default_tables
+from pokercore.binh._tables import FILE_COLUMNS, TABLE_LEN, SelfPlayTables, default_tables
 from pokercore.errors import PokercoreValueError
 
 

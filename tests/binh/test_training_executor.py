@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pytest
 
-from pokercore.binh.training import train
+from pokercore.binh._training import train
 from pokercore.cli import main
 from pokercore.errors import PokercoreTypeError, PokercoreValueError
 

@@ -22,7 +22,9 @@ import pytest
 
 import pokercore as pc
 from pokercore import evaluators
-from pokercore.binh import _arrange, _special, search, special
+from pokercore.binh import _arrange, _special
+from pokercore.binh import _search as search
+from pokercore.binh import _special_hands as special
 from pokercore.errors import CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError
 
 pytestmark = pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")

@@ -256,7 +256,7 @@ def test_six_card_category_counts_over_every_hand() -> None:
 
 def test_evaluate_ranks_what_pokercore_eval_ranks(capsys: pytest.CaptureFixture[str]) -> None:
     """``evaluate(cards, rules=)`` takes 3, 5, 6 or 7 cards and ``rules=`` as the ``pokercore eval`` command does."""
-    from pokercore.cli.evaluate import main
+    from pokercore.cli._evaluate import main
 
     for k in (3, 5, 6, 7):
         for hand in pc.random_hands(40, k, seed=k).tolist():

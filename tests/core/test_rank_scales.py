@@ -9,7 +9,7 @@ import pytest
 
 import pokercore as pc
 from pokercore.binh import TABLE_LEN, BranchTables, best_arrangement
-from pokercore.binh.tables import SelfPlayTables, default_tables
+from pokercore.binh._tables import SelfPlayTables, default_tables
 from pokercore.errors import InvalidRankError, PokercoreValueError
 
 

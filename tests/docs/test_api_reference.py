@@ -60,8 +60,8 @@ def _own_and_exposed(module) -> set[str]:
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-        elif isinstance(node, ast.ImportFrom) and node.level:
-            base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+        elif isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("pokercore")):
+            base = package.split(".")[: len(package.split(".")) - (node.level - 1)] if node.level else []
             source = ".".join(base + ([node.module] if node.module else []))
             if any(part.startswith("_") for part in source.split(".")[1:]):
                 names |= {a.asname or a.name for a in node.names}

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OWN_TEXT = [
     *(f"src/pokercore/cli/{p.name}" for p in (ROOT / "src/pokercore/cli").glob("*.py")),
     *(f"src/pokercore/bench/{p.name}" for p in (ROOT / "src/pokercore/bench").glob("*.py")),
-    "src/pokercore/binh/solve.py", "src/pokercore/draw/view.py",
+    "src/pokercore/binh/_solve.py", "src/pokercore/draw/_view.py",
     "docs/binh.md", "docs/draw.md", "benchmarks/README.md",
     *(f"examples/{p.name}" for p in (ROOT / "examples").glob("*.py")),
 ]
@@ -76,9 +76,9 @@ def test_the_binh_example_passes_the_callable_its_docstring_describes():
 
 
 def test_the_docs_show_what_the_terminal_games_print():
-    from pokercore.cli.binh import HELP as BINH_HELP
-    from pokercore.cli.binh import LEGEND
-    from pokercore.cli.draw import HELP as DRAW_HELP
+    from pokercore.cli._binh import HELP as BINH_HELP
+    from pokercore.cli._binh import LEGEND
+    from pokercore.cli._draw import HELP as DRAW_HELP
 
     draw = " ".join((ROOT / "docs/draw.md").read_text(encoding="utf-8").split())
     binh = " ".join((ROOT / "docs/binh.md").read_text(encoding="utf-8").split())

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokercore.draw import Action, DrawConfig, DrawState, IllegalActionError, check_call_agent
-from pokercore.draw.actions import KINDS, read_action
+from pokercore.draw._actions import KINDS, read_action
 
 MAX_DECISIONS = 300  # far more than any hand needs: a stuck engine fails instead of hanging
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from pokercore.draw import DrawConfig, DrawGame, check_call_agent
+from pokercore.draw._errors import DrawError
 from pokercore.draw.ai import make_agent
-from pokercore.draw.errors import DrawError
 
 
 def test_a_seat_that_sits_out_is_topped_up_to_its_starting_stack():

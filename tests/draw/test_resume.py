@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from pokercore.draw import DrawConfig, DrawGame, check_call_agent
+from pokercore.draw._errors import ConfigError
 from pokercore.draw.ai import make_agent
-from pokercore.draw.errors import ConfigError
 
 
 def _played(config: DrawConfig, hands: int) -> DrawGame:

@@ -2,7 +2,7 @@
 
 :class:`~pokercore.envs.HoldemEnv` plays fixed-limit tables with the compiled
 :class:`~pokercore.envs._limit_hand.LimitHand`; the engine
-(:class:`~pokercore.holdem.engine.HoldemState`, itself played in lockstep with
+(:class:`~pokercore.holdem._engine.HoldemState`, itself played in lockstep with
 pokerkit in ``tests/holdem``) defines the rules.  Here random tables (2-10
 seats, antes of both kinds, a zero small blind, short and empty stacks, every
 cap, heads-up uncapped, history rings of one slot) are played with random

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pokercore.cli.equity import main
+from pokercore.cli._equity import main
 from pokercore.equity import equity, equity_by_combo
 
 

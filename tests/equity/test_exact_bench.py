@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from pokercore.bench import holdem_exact as bh
-from pokercore.bench import native_peer as npeer
+from pokercore.bench import _holdem_exact as bh
+from pokercore.bench import _native_peer as npeer
 from pokercore.bench._floor import floor_call
+from pokercore.bench._sections import exact_goals
 from pokercore.bench.holdem import HoldemRow, bench_rows
-from pokercore.bench.sections import exact_goals
-from pokercore.equity._holdem_equity import equity
+from pokercore.equity import equity
 
 
 def _fake_peer(tmp_path: Path, equities: dict[str, list[float]]) -> str:

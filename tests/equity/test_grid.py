@@ -101,8 +101,8 @@ def test_hand_class_of_every_two_cards_in_either_order():
 
 def test_the_ai_preflop_class_names_agree_with_the_grid():
     # holdem.ai.preflop.hand_class takes a combo's index (a different function); both must name a combo alike
-    from pokercore.holdem.ai.combos import COMBOS
-    from pokercore.holdem.ai.preflop import hand_class as combo_class
+    from pokercore.holdem.ai._combos import COMBOS
+    from pokercore.holdem.ai._preflop import hand_class as combo_class
 
     for i, (a, b) in enumerate(COMBOS):
         assert combo_class(i) == hand_class(int(a), int(b)) == hand_class(int(b), int(a)), i

@@ -244,7 +244,7 @@ def test_weighted_plans_survive_any_byte() -> None:
 def test_command_line_time_budget_prints_the_count_that_reproduces_it(capsys: pytest.CaptureFixture[str]) -> None:
     import re
 
-    from pokercore.cli.equity import main
+    from pokercore.cli._equity import main
 
     args = ["AA,KK,QQ", "AA,KK,QQ", "AA,KK,QQ", "--board", "2c 3d 4h", "--seed", "3"]
     assert main([*args, "--seconds", "0.05"]) == 0

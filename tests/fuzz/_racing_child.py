@@ -17,8 +17,10 @@ import pokercore as pc
 from pokercore import _eval
 from pokercore import _variant_eval as _variants
 from pokercore import evaluators as holdem
-from pokercore.binh import _arrange, _special, search, special
-from pokercore.binh.tables import TABLE_LEN
+from pokercore.binh import _arrange, _special
+from pokercore.binh import _search as search
+from pokercore.binh import _special_hands as special
+from pokercore.binh._tables import TABLE_LEN
 from pokercore.equity._holdem_equity import equity
 
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import pokercore as pc
 from pokercore import holdem
-from pokercore.binh import search, special
+from pokercore.binh import _search as search
+from pokercore.binh import _special_hands as special
 from pokercore.cards import to_codes
 
 EXAMPLES = int(os.environ.get("POKERCORE_FUZZ_EXAMPLES", "60"))

@@ -22,7 +22,7 @@ PRELUDE = textwrap.dedent("""
     import sys, threading
     import numpy as np
     import pokercore as pc
-    from pokercore.binh import special
+    from pokercore.binh import _special_hands as special
 
     assert "numpy.ma" not in sys.modules, "numpy imported numpy.ma eagerly: nothing to race"
 

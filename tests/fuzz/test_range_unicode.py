@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokercore.cli.equity import main
+from pokercore.cli._equity import main
 from pokercore.equity._holdem_equity import equity
 from pokercore.equity._holdem_ranges import Range, RangeSyntaxError, parse_range
 from pokercore.errors import PokercoreError

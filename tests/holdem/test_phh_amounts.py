@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 from pokerkit import HandHistory
 
-from pokercore.holdem.errors import PhhError
-from pokercore.holdem.phh import from_phh, load_phh, to_phh
+from pokercore.holdem._errors import PhhError
+from pokercore.holdem._phh import from_phh, load_phh, to_phh
 
 CENTS = """variant = 'NT'
 antes = [0, 0, 0]

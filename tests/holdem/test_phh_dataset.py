@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory
 
-from pokercore.holdem.errors import PhhError
-from pokercore.holdem.phh import from_phh, load_phh, to_phh
+from pokercore.holdem._errors import PhhError
+from pokercore.holdem._phh import from_phh, load_phh, to_phh
 
 pytestmark = pytest.mark.filterwarnings("ignore:The field .* is an unexpected field:UserWarning")
 

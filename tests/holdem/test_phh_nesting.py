@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pokercore.holdem.errors import PhhError
-from pokercore.holdem.phh import from_phh, load_phh
+from pokercore.holdem._errors import PhhError
+from pokercore.holdem._phh import from_phh, load_phh
 
 
 @pytest.mark.parametrize("text", [

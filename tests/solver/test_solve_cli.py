@@ -1,4 +1,4 @@
-"""``pokercore solve``, run through ``pokercore.cli.solve.main``."""
+"""``pokercore solve``, run through ``pokercore.cli._solve.main``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pokercore.cli.solve import main
+from pokercore.cli._solve import main
 from pokercore.errors import PokercoreError
 
 

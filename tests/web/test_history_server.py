@@ -249,7 +249,7 @@ def test_the_creator_is_stored_with_the_table_before_any_hand_is_over():
 
 
 def test_serve_refuses_a_database_it_cannot_open_in_one_line(tmp_path, capsys):
-    from pokercore.cli.serve import main
+    from pokercore.cli._serve import main
 
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -17,7 +17,7 @@ from .helpers import require
 require("uvicorn")
 require("websockets")
 
-from pokercore.cli.serve import main  # noqa: E402  (after the skips above)
+from pokercore.cli._serve import main  # noqa: E402  (after the skips above)
 
 
 def test_cli_help_and_bad_arguments(capsys):
@@ -31,7 +31,7 @@ def _serve(*args: str) -> tuple[subprocess.Popen, int]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-c", ("import sys; from pokercore.cli.serve import main; "
+    proc = subprocess.Popen([sys.executable, "-c", ("import sys; from pokercore.cli._serve import main; "
                              "sys.exit(main(sys.argv[1:]))"), "--port", str(port), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for _ in range(600):
@@ -104,7 +104,7 @@ def test_every_interface_prints_the_network_addresses_a_warning_and_the_token():
         proc.terminate()
         out, err = proc.communicate(timeout=10)
     assert f"http://127.0.0.1:{port}/?token=letmein-123" in out
-    from pokercore.cli.serve import lan_addresses
+    from pokercore.cli._serve import lan_addresses
 
     for address in lan_addresses():
         assert f"http://{address}:{port}/?token=letmein-123" in out

@@ -1,6 +1,6 @@
 """The clock: best-of-repeats wall time, taken round-robin over every row.
 
->>> from pokercore.bench._records import Settings
+>>> from pokercore.bench import Settings
 >>> [t > 0 for t in time_interleaved([lambda: sum(range(100)), lambda: None],
 ...                                  Settings(min_time=0.001, repeats=2))]
 [True, True]

@@ -17,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from .agents import (
+from ._agents import (
     AGENT_LEVELS,
     BestResponseAgent,
     EasyAgent,
@@ -28,10 +28,10 @@ from .agents import (
     make_agent,
     suggest_arrangement,
 )
-from .arrangement import Arrangement
+from ._arrangement import Arrangement
 
 # The game on top of the solver: engine, agents, self-play tables.
-from .game import (
+from ._game import (
     AgentError,
     DealState,
     Match,
@@ -42,9 +42,9 @@ from .game import (
     replay,
     run_deal,
 )
-from .rules import DEFAULT_RULES, BinhRules
-from .scoring import DealResult, PairOutcome, PairPath, Played, pair_outcome, score_deal, score_pair
-from .search import (
+from ._rules import DEFAULT_RULES, BinhRules
+from ._scoring import DealResult, PairOutcome, PairPath, Played, pair_outcome, score_deal, score_pair
+from ._search import (
     LEGAL_DTYPE,
     NUM_SPLITS,
     TABLE_LEN,
@@ -57,15 +57,18 @@ from .search import (
     count_legal_batch,
     legal_arrangements,
 )
-from .solve import Choice, Solution, solve
-from .special import SpecialHand, SpecialKind, classify_special, classify_special_batch, special_kinds_batch
-from .tables import SelfPlayTables, default_tables
+from ._solve import SAMPLES as SOLVE_SAMPLES
+from ._solve import Choice, Solution, solve
+from ._special_hands import SpecialHand, SpecialKind, classify_special, classify_special_batch, special_kinds_batch
+from ._tables import SelfPlayTables, default_tables
+from ._training import train
 
 __all__ = [
     "AGENT_LEVELS",
     "DEFAULT_RULES",
     "LEGAL_DTYPE",
     "NUM_SPLITS",
+    "SOLVE_SAMPLES",
     "TABLE_LEN",
     "AgentError",
     "Arrangement",
@@ -111,4 +114,5 @@ __all__ = [
     "solve",
     "special_kinds_batch",
     "suggest_arrangement",
+    "train",
 ]

@@ -1,6 +1,6 @@
 """Type stubs for the compiled Binh arrangement search ``pokercore.binh._arrange`` (private).
 
-Use :mod:`pokercore.binh.search` instead; it validates and converts input.
+Use :mod:`pokercore.binh._search` instead; it validates and converts input.
 """
 
 import numpy as np

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Exhaustive Binh arrangement search: the entry points (private; use :mod:`pokercore.binh.search`).
+"""Exhaustive Binh arrangement search: the entry points (private; use :mod:`pokercore.binh._search`).
 
 How the search works is described in :mod:`pokercore.binh._arrange_kernel`.
 Every entry point validates its input (:mod:`pokercore.binh._arrange_input`:

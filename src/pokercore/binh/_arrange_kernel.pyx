@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Exhaustive Binh arrangement search: the nogil kernels (private; use :mod:`pokercore.binh.search`).
+"""Exhaustive Binh arrangement search: the nogil kernels (private; use :mod:`pokercore.binh._search`).
 
 Thirteen cards split into bottom (5), middle (5) and top (3) in
 C(13,5) * C(8,5) = 72,072 ways.  Per hand this module

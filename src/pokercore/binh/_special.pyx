@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Special 13-card Binh hands in batch (private; use :mod:`pokercore.binh.special`).
+"""Special 13-card Binh hands in batch (private; use :mod:`pokercore.binh._special_hands`).
 
 Kind codes follow :class:`pokercore.binh.SpecialKind`, best first::
 

@@ -44,6 +44,7 @@ import numpy as np
 from ..binh import (
     AGENT_LEVELS,
     DEFAULT_RULES,
+    SOLVE_SAMPLES,
     Arrangement,
     BinhRules,
     Observation,
@@ -54,9 +55,9 @@ from ..binh import (
     default_tables,
     make_agent,
     run_deal,
+    solve,
     suggest_arrangement,
 )
-from ..binh.solve import SAMPLES, solve
 from ..cards import format_card, parse_cards
 from ..errors import PokercoreError
 from ..ranking import describe_rank
@@ -374,7 +375,7 @@ def _parser_solve() -> argparse.ArgumentParser:
                    help="players at the table, you included (default 4): a deal scores against "
                         "each of the others")
     p.add_argument("--seed", type=integer(0), default=0,
-                   help=f"seed of the {SAMPLES:,} sampled opponents (default 0)")
+                   help=f"seed of the {SOLVE_SAMPLES:,} sampled opponents (default 0)")
     return p
 
 
@@ -449,7 +450,7 @@ def _parser_train() -> argparse.ArgumentParser:
 
 def main_train(argv: Sequence[str] | None = None) -> int:
     """``pokercore binh train --out FILE``: train the self-play tables and save them."""
-    from ..binh.training import train
+    from ..binh import train
     from ..sim._files import atomic_write, check_writable, output_target
 
     words = list(sys.argv[1:] if argv is None else argv)

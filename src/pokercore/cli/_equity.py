@@ -10,10 +10,10 @@ board Qh 7d 2c; exact: 1 deal x 990 boards
 method: exact (chosen: 1 deal x 990 boards, under a second on one core)
 0
 >>> main(["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--board", "2s 7h 9d"])  # doctest: +NORMALIZE_WHITESPACE
-player           win    ties  tie eq  equity
-As Ah Ks Kh   78.90%   0.00%   0.00%  78.90%
-Qd Qc Jd Jc   21.10%   0.00%   0.00%  21.10%
-plo; board 2s 7h 9d; exact: 820 boards
+player       combos     win    ties  tie eq  equity
+As Ah Ks Kh       1  78.90%   0.00%   0.00%  78.90%
+Qd Qc Jd Jc       1  21.10%   0.00%   0.00%  21.10%
+plo; board 2s 7h 9d; exact: 1 deal x 820 boards
 method: exact (chosen: 820 boards, under a second on one core)
 0
 """

@@ -58,7 +58,7 @@ from ..holdem import (
     Observation,
     make_agent,
 )
-from ..holdem.ai.strength import best_rank
+from ..holdem.ai import best_rank
 from ..ranking import describe_rank
 from . import _EXIT_INTERRUPTED
 from ._args import integer

@@ -16,15 +16,15 @@ Examples
 from __future__ import annotations
 
 from ..pots import Pot, build_pots, split_pot
-from .actions import CHECK, FOLD, STAND_PAT, Action, DrawChoices, Event, draw_action
-from .ai.baselines import RandomLegalAgent, check_call_agent, raise_agent
-from .config import DrawConfig
-from .engine import DrawState
-from .errors import ConfigError, DrawError, HistoryError, IllegalActionError
-from .game import DrawGame, GameResult, play_game
-from .history import format_history, replay_history
-from .observation import Observation
-from .street import Street
+from ._actions import CHECK, FOLD, STAND_PAT, Action, DrawChoices, Event, draw_action
+from ._config import DrawConfig
+from ._engine import DrawState
+from ._errors import ConfigError, DrawError, HistoryError, IllegalActionError
+from ._game import DrawGame, GameResult, play_game
+from ._history import format_history, replay_history
+from ._observation import Observation
+from ._street import Street
+from .ai._baselines import RandomLegalAgent, check_call_agent, raise_agent
 
 __all__ = [
     "CHECK",

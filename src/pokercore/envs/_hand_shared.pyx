@@ -5,9 +5,9 @@ The showdown order, the pots, and rebuilding a hand from its deal and
 decisions (how they are pickled and copied).
 
 
-The pots: the same arithmetic as :func:`pokercore.holdem.showdown.showdown_order`,
-:func:`~pokercore.holdem.showdown.hand_pots` (over
-:func:`pokercore.pots.build_pots`) and :func:`~pokercore.holdem.showdown.award`
+The pots: the same arithmetic as :func:`pokercore.holdem._showdown.showdown_order`,
+:func:`~pokercore.holdem._showdown.hand_pots` (over
+:func:`pokercore.pots.build_pots`) and :func:`~pokercore.holdem._showdown.award`
 (over :func:`pokercore.pots.split_pot`), on C arrays of at most ``MAXN``
 seats: levels of the live seats' chips close pots, consecutive pots with the
 same seats eligible are one pot, a big-blind ante is dead money in the main

@@ -13,8 +13,17 @@ from typing import Any
 import numpy as np
 
 from ..cards import format_cards
-from ..holdem import Action, HoldemState, Observation, RandomAgent, check_call_agent, check_fold_agent, raise_agent
-from ..holdem.config import FIXED_LIMIT, HoldemConfig
+from ..holdem import (
+    FIXED_LIMIT,
+    Action,
+    HoldemConfig,
+    HoldemState,
+    Observation,
+    RandomAgent,
+    check_call_agent,
+    check_fold_agent,
+    raise_agent,
+)
 from ._driver import Agent, EngineDriver, card_names
 from ._errors import EnvError
 from ._holdem_encoder import HandEncoder, MaskCache
@@ -23,7 +32,7 @@ from ._holdem_spaces import Move, _moves, action_from_index, describe_action, ho
 __all__ = ["AGENTS", "HoldemDriver"]
 
 #: Built-in opponents of :class:`HoldemGymEnv`, by name: pokercore's hold'em AIs and playing styles
-#: (``pokercore.holdem.ai``) and three fixed rules (``pokercore.holdem.agents``).
+#: (``pokercore.holdem.ai``) and three fixed rules (``pokercore.holdem._agents``).
 AGENTS = ("easy", "normal", "hard", "maniac", "rock", "station", "tag", "random", "call", "fold", "raise")
 
 

@@ -51,11 +51,13 @@ import numpy.typing as npt
 
 from ..errors import cut
 from ..holdem import (
+    FIXED_LIMIT,
+    STREETS,
     Action,
+    HoldemConfig,
     HoldemState,  # noqa: F401  (the examples)
     Observation,
 )
-from ..holdem.config import FIXED_LIMIT, STREETS, HoldemConfig
 from ._driver import read_index, refusal
 from ._errors import EnvError
 

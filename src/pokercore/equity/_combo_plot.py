@@ -7,7 +7,7 @@ suffix (``.png``, ``.svg``, ``.pdf``...; PNG when there is none).
 Examples
 --------
 >>> import tempfile, pathlib
->>> from pokercore.equity._combos import equity_by_combo
+>>> from pokercore.equity import equity_by_combo
 >>> r = equity_by_combo("AsKs", "QQ+,AKs,JTs", board="Qh 7d 2c")
 >>> with tempfile.TemporaryDirectory() as d:
 ...     path = plot_combo_equity(r, pathlib.Path(d) / "eq.png")

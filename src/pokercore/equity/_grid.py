@@ -8,7 +8,7 @@ their mean weight.
 
 Examples
 --------
->>> from pokercore.equity._holdem_ranges import parse_range
+>>> from pokercore.equity import parse_range
 >>> g = range_grid(parse_range("QQ+,AKs,A5s-A2s:0.5"))
 >>> g.cell("AA"), g.cell("A5s"), g.cell("AKo")
 (Cell(label='AA', combos=6, possible=6, weight=1.0), Cell(label='A5s', combos=4, possible=4, weight=0.5), \

@@ -4,7 +4,7 @@ The game: :class:`HoldemConfig` (no-limit and fixed-limit hold'em,
 pot-limit Omaha), one hand as a :class:`HoldemState`, a session as a
 :class:`HoldemGame`, each seat's :class:`Observation`, PHH histories
 (:func:`to_phh`, :func:`from_phh`, :func:`load_phh`), and agents: the
-simple ones of :mod:`pokercore.holdem.agents` and the AIs of
+simple ones of :mod:`pokercore.holdem._agents` and the AIs of
 :mod:`pokercore.holdem.ai` (:func:`make_agent`: ``"easy"``, ``"normal"``,
 ``"hard"`` and the baselines).
 
@@ -53,25 +53,28 @@ from ..evaluators import (
     percentile,
     shortdeck_category,
 )
+from ._actions import CHECK, FOLD, Action, ActionKind, Event, LegalAction
+from ._agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
+from ._config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STREETS, VARIANTS, HoldemConfig, Street
+from ._engine import HoldemState
+from ._errors import ConfigError, HoldemError, IllegalActionError, PhhError
+from ._game import GameResult, HoldemGame, play_game
 from ._moved import MOVED as _MOVED
 from ._moved import moved as _moved
-from .actions import CHECK, FOLD, Action, ActionKind, Event, LegalAction
-from .agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
+from ._observation import Observation
+from ._phh import PhhHand, from_phh, load_phh, to_phh
 from .ai import AGENTS, EasyAgent, HardAgent, NormalAgent, make_agent
-from .config import STREETS, VARIANTS, HoldemConfig, Street
-from .engine import HoldemState
-from .errors import ConfigError, HoldemError, IllegalActionError, PhhError
-from .game import GameResult, HoldemGame, play_game
-from .observation import Observation
-from .phh import from_phh, load_phh, to_phh
 
 __all__ = [
     "AGENTS",
     "ALL_FIVE_CARD_HANDS",
     "CHECK",
+    "FIXED_LIMIT",
     "FOLD",
     "HANDS_PER_CATEGORY",
+    "NO_LIMIT",
     "NO_LOW",
+    "POT_LIMIT",
     "SHORTDECK_CATEGORIES",
     "SHORT_DECK",
     "STREETS",
@@ -92,6 +95,7 @@ __all__ = [
     "NormalAgent",
     "Observation",
     "PhhError",
+    "PhhHand",
     "RandomAgent",
     "Street",
     "check_call_agent",

@@ -1,14 +1,14 @@
 """The course of a hand: forced bets, betting rounds, the board, run-outs, the showdown and the payouts.
 
-:class:`Dealer` is the mixin of :class:`~pokercore.holdem.engine.HoldemState`
+:class:`Dealer` is the mixin of :class:`~pokercore.holdem._engine.HoldemState`
 holding the dealer's work that follows each action: it posts the antes,
 blinds and straddles, finds who acts next (with
-:class:`~pokercore.holdem.betting.BettingRules`), ends a betting round
+:class:`~pokercore.holdem._betting.BettingRules`), ends a betting round
 (returning an uncalled bet), deals the next street or runs the board out when
 everyone is all-in, shows the hands in order and pays the pots.
 
->>> from pokercore.holdem.config import HoldemConfig
->>> from pokercore.holdem.engine import HoldemState
+>>> from pokercore.holdem import HoldemConfig
+>>> from pokercore.holdem import HoldemState
 >>> s = HoldemState(HoldemConfig("nl", players=3), button=0, seed=3)
 >>> s.fold(); s.fold()             # the big blind wins; its uncalled chip comes back first
 >>> [(e.seat, e.kind, e.chips) for e in s.events if e.kind == "return"], s.payouts
@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Event
-from .config import STREET_NAMES, Street
-from .showdown import award, choose_reveals, hand_pots, rank_hands, showdown_order
+from ._actions import Event
+from ._config import STREET_NAMES, Street
+from ._showdown import award, choose_reveals, hand_pots, rank_hands, showdown_order
 
 if TYPE_CHECKING:
-    from .config import HoldemConfig
+    from ._config import HoldemConfig
 
 __all__ = ["Dealer"]
 

@@ -1,6 +1,6 @@
 """The fields of a PHH file read exactly: the TOML, where each field and action sits, amounts, cards.
 
-The reading half that knows nothing of the game; :mod:`pokercore.holdem.phh_read` replays what it reads.
+The reading half that knows nothing of the game; :mod:`pokercore.holdem._phh_read` replays what it reads.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 from ..cards import parse_card
 from ..errors import cut
-from .config import MAX_PLAYERS, MIN_PLAYERS
-from .errors import PhhError
+from ._config import MAX_PLAYERS, MIN_PLAYERS
+from ._errors import PhhError
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -11,7 +11,7 @@ An agent spec is one of
 
 Examples
 --------
->>> from pokercore.sim._registry import get_game
+>>> from pokercore.sim import get_game
 >>> import numpy as np
 >>> agent = make_agent(get_game("toy"), "always", np.random.default_rng(0))
 >>> agent([0, 1, 2, 3, 4])

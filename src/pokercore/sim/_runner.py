@@ -24,7 +24,7 @@ the rotations, which removes most of the luck of the cards.
 
 Examples
 --------
->>> from pokercore.sim._runner import simulate
+>>> from pokercore.sim import simulate
 >>> r = simulate("toy", ["high", "random"], deals=200, seed=3, keep_payoffs=True)
 >>> r.deals, r.agents
 (200, ['high', 'random'])

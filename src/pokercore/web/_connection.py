@@ -12,7 +12,7 @@ queue are kept small (:func:`limit_send_buffers`): left to itself, the
 operating system grows a connection's send buffer to megabytes (thousands
 of messages) for a client that does not read.
 
->>> from pokercore.web._seat_table import Limits
+>>> from pokercore.web import Limits
 >>> bucket = RateLimit(Limits(messages_per_second=2, burst=2))
 >>> [bucket.wait(now=0.0) for _ in range(3)]
 [0.0, 0.0, 0.5]

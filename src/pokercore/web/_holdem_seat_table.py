@@ -15,7 +15,7 @@ from its :meth:`HoldemSeatTable.snapshot`.
 Examples
 --------
 >>> from pokercore.web._protocol import Create
->>> from pokercore.web._seat_table import Limits
+>>> from pokercore.web import Limits
 >>> t = HoldemSeatTable("t1", Create("holdem", ("me", "call"), 1, "nl", (5, 10), (1000, 400)), Limits(), seed=3)
 >>> v = t.view(0)
 >>> v.street == "preflop", v.button, v.small_blind_seat, v.pot, len(v.hole), v.board

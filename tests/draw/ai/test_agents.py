@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from pokercore.draw import DrawConfig, DrawState
+from pokercore.draw._observation import Observation
 from pokercore.draw.ai import AGENTS, CallAgent, HardAgent, make_agent
-from pokercore.draw.observation import Observation
 from pokercore.errors import UnknownAgentError
 
 NAMES = list(AGENTS)

@@ -7,10 +7,10 @@ import pytest
 
 from pokercore import parse_cards
 from pokercore.draw import DrawConfig, DrawState
-from pokercore.draw.actions import Action
+from pokercore.draw._actions import Action
 from pokercore.draw.ai import AGENTS, make_agent
-from pokercore.draw.ai import baselines as home
-from pokercore.draw.ai.baselines import (
+from pokercore.draw.ai import _baselines as home
+from pokercore.draw.ai._baselines import (
     STYLES,
     ManiacAgent,
     RockAgent,
@@ -26,7 +26,7 @@ def test_one_home_and_one_name_for_each_baseline():
     import importlib
 
     import pokercore.draw as draw
-    from pokercore.draw.ai import easy
+    from pokercore.draw.ai import _easy as easy
 
     for name in ("check_call_agent", "raise_agent", "RandomLegalAgent"):
         assert getattr(draw, name) is getattr(home, name)

@@ -9,13 +9,13 @@ import pytest
 
 from pokercore import parse_cards
 from pokercore.draw import DrawConfig, DrawState
-from pokercore.draw.actions import Action
+from pokercore.draw._actions import Action
+from pokercore.draw._observation import Observation
 from pokercore.draw.ai import HardAgent
-from pokercore.draw.ai.hard import MAX_BLUFF
-from pokercore.draw.ai.inference import OpponentRange
-from pokercore.draw.ai.odds import CATEGORY
-from pokercore.draw.ai.particles import particles
-from pokercore.draw.observation import Observation
+from pokercore.draw.ai._hard import MAX_BLUFF
+from pokercore.draw.ai._inference import OpponentRange
+from pokercore.draw.ai._odds import CATEGORY
+from pokercore.draw.ai._particles import particles
 
 PUBLIC = list(Observation._fields) + ["seats", "pot", "pots", "opponents", "is_my_turn"]
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pokercore import HandCategory, evaluate5, parse_cards
-from pokercore.draw.ai.odds import (
+from pokercore.draw.ai._odds import (
     CATEGORY,
     all_draw_evs,
     at_least_probability,

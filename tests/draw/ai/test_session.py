@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from pokercore.draw import DrawConfig, DrawState
-from pokercore.draw.actions import Event
+from pokercore.draw._actions import Event
 from pokercore.draw.ai import HardAgent, NormalAgent, make_agent
-from pokercore.draw.ai.session import SeatStats, Session
+from pokercore.draw.ai._session import SeatStats, Session
 
 
 def _over(events, seats=3, me=0, revealed=None, draws=None):
@@ -114,8 +114,8 @@ def test_hard_bets_thinner_against_players_who_never_fold_and_raises_more_agains
 
 def test_learnt_priors_change_what_a_bet_says():
     """The same public bet reads as a stronger range from a rock than from a maniac."""
-    from pokercore.draw.ai.inference import OpponentRange
-    from pokercore.draw.ai.particles import particles
+    from pokercore.draw.ai._inference import OpponentRange
+    from pokercore.draw.ai._particles import particles
 
     s = DrawState(DrawConfig(players=2), button=0, seed=3)
     obs = s.observe(s.actor)
@@ -135,7 +135,7 @@ def test_learnt_priors_change_what_a_bet_says():
 def test_the_session_learns_how_an_opponent_draws(style, policy):
     """Draw counts and showdowns tell a chaser (the station), a kicker keeper (tag's exact draw)
     and a sensible drawer (the rock draws like easy) apart within a session."""
-    from pokercore.draw.ai.params import POLICIES
+    from pokercore.draw.ai._params import POLICIES
 
     session = Session()
     me = make_agent("call", np.random.default_rng(0))   # calls down: every hand shows down

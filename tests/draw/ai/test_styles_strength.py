@@ -18,7 +18,7 @@ import pytest
 from pokercore import evaluate5, parse_cards
 from pokercore.draw import DrawConfig, DrawState
 from pokercore.draw.ai import HardAgent, StationAgent
-from pokercore.draw.ai.odds import CATEGORY
+from pokercore.draw.ai._odds import CATEGORY
 from pokercore.sim import simulate
 
 

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from pokercore.errors import UnknownAgentError
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._game import HoldemGame
+from pokercore.holdem._observation import Observation
 from pokercore.holdem.ai import AGENTS, LEVELS, STYLES, make_agent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.game import HoldemGame
-from pokercore.holdem.observation import Observation
 
 NAMES = list(AGENTS)
 VARIANTS = ("nl", "fl", "plo")

@@ -7,12 +7,12 @@ of a hand); the reads are learned by playing hands against the baselines.
 import numpy as np
 import pytest
 
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._game import HoldemGame
 from pokercore.holdem.ai import HardAgent, NormalAgent, make_agent
-from pokercore.holdem.ai.session import LearnedRead
-from pokercore.holdem.ai.spot import Spot
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.game import HoldemGame
+from pokercore.holdem.ai._session import LearnedRead
+from pokercore.holdem.ai._spot import Spot
 
 MOVES = {"r": "raise_", "c": "call", "k": "check", "b": "bet"}
 
@@ -66,8 +66,8 @@ RIVER_WAR = "r r r c b r r r c b r r r c b r r r"  # every street capped; seat 1
 def test_the_nuts_never_fold_in_fixed_limit(cls):
     # on random boards the AI holds the best hand there is (nothing beats it) and faces the fourth bet
     # of every street: it calls or raises, whatever it thinks of the raiser
-    from pokercore.holdem.ai.combos import COMBOS
-    from pokercore.holdem.ai.table import holdem_table
+    from pokercore.holdem.ai._combos import COMBOS
+    from pokercore.holdem.ai._table import holdem_table
 
     rng = np.random.default_rng(21)
     for k in range(12):

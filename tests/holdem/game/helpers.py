@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokercore import parse_cards
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
 
 
 def deal(

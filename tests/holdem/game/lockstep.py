@@ -56,9 +56,9 @@ from pokerkit import (
 )
 
 from pokercore import format_cards
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.showdown import hand_pots
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._showdown import hand_pots
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,

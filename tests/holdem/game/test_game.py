@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pokercore.holdem.agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.errors import ConfigError, HoldemError
-from pokercore.holdem.game import HoldemGame, play_game
+from pokercore.holdem._agents import RandomAgent, check_call_agent, check_fold_agent, raise_agent
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._errors import ConfigError, HoldemError
+from pokercore.holdem._game import HoldemGame, play_game
 
 
 def test_the_button_moves_to_the_next_seat_dealt_in():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokercore.holdem import HoldemConfig, HoldemGame
-from pokercore.holdem.errors import ConfigError
+from pokercore.holdem._errors import ConfigError
 
 
 def _played(cfg: HoldemConfig, hands: int) -> HoldemGame:

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from pokercore.errors import PokercoreError
-from pokercore.holdem.actions import Action
-from pokercore.holdem.agents import check_call_agent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.errors import ConfigError, HoldemError, IllegalActionError
+from pokercore.holdem._actions import Action
+from pokercore.holdem._agents import check_call_agent
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._errors import ConfigError, HoldemError, IllegalActionError
 
 from .helpers import run
 

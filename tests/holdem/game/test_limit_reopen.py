@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.errors import IllegalActionError
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._errors import IllegalActionError
 
 from .helpers import kinds, run
 

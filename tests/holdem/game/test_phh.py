@@ -10,11 +10,11 @@ pytest.importorskip("pokerkit")
 
 from pokerkit import HandHistory
 
-from pokercore.holdem.agents import RandomAgent, check_call_agent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.errors import PhhError
-from pokercore.holdem.phh import from_phh, load_phh, to_phh
+from pokercore.holdem._agents import RandomAgent, check_call_agent
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._errors import PhhError
+from pokercore.holdem._phh import from_phh, load_phh, to_phh
 
 from .helpers import deal, run
 from .lockstep import (
@@ -51,7 +51,7 @@ def test_every_hand_round_trips_and_replays_on_pokerkit(variant):
 
 
 def test_game_hands_with_short_stacks_round_trip():
-    from pokercore.holdem.game import HoldemGame
+    from pokercore.holdem._game import HoldemGame
 
     for variant in ("nl", "fl", "plo"):
         game = HoldemGame(HoldemConfig(variant, players=4, hands=60, starting_stacks=30, ante=1, seed=9))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokercore.holdem.actions import Action
-from pokercore.holdem.agents import RandomAgent
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.errors import IllegalActionError
+from pokercore.holdem._actions import Action
+from pokercore.holdem._agents import RandomAgent
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._errors import IllegalActionError
 
 
 @st.composite

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pokercore import describe_rank
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
 
 from .helpers import deal, kinds, run
 
@@ -271,6 +271,6 @@ def test_omaha_uses_exactly_two_hole_cards():
 def test_big_omaha_deals_more_hole_cards(holes):
     s = HoldemState(HoldemConfig("plo", players=4, hole_cards=holes), seed=16)
     assert all(len(s.holes[i]) == holes for i in range(4))
-    from pokercore.holdem.agents import RandomAgent
+    from pokercore.holdem._agents import RandomAgent
     s.play([RandomAgent(k) for k in range(4)])
     assert s.is_over and sum(s.stacks) == 800

@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from pokercore.holdem.config import HoldemConfig
-from pokercore.holdem.engine import HoldemState
-from pokercore.holdem.phh import to_phh
+from pokercore.holdem._config import HoldemConfig
+from pokercore.holdem._engine import HoldemState
+from pokercore.holdem._phh import to_phh
 
 from .helpers import deal, run
 from .lockstep import make_pokerkit, pk_cards, replay_phh_on_pokerkit

@@ -20,7 +20,7 @@ name       agent
 "tag"      :class:`TightAggressiveAgent`: tight-aggressive rules on exact hand strength
 =========  ====================================================================
 
-The baselines live in :mod:`pokercore.draw.ai.baselines`.
+The baselines live in :mod:`pokercore.draw.ai._baselines`.
 
 Examples
 --------
@@ -40,16 +40,17 @@ from typing import Any
 
 import numpy as np
 
-from pokercore.draw.observation import Observation
 from pokercore.errors import UnknownAgentError, cut
 
-from .baselines import CallAgent, ManiacAgent, RandomLegalAgent, RockAgent, StationAgent, TightAggressiveAgent
-from .easy import EasyAgent
-from .hard import HardAgent
-from .normal import NormalAgent
+from .._observation import Observation as _Observation
+from ._baselines import CallAgent, ManiacAgent, RandomLegalAgent, RockAgent, StationAgent, TightAggressiveAgent
+from ._easy import EasyAgent
+from ._hard import HardAgent
+from ._normal import NormalAgent
 
 __all__ = [
     "AGENTS",
+    "Agent",
     "CallAgent",
     "EasyAgent",
     "HardAgent",
@@ -63,7 +64,7 @@ __all__ = [
 ]
 
 #: An agent: a callable from an observation to one of its legal actions.
-Agent = Callable[[Observation], Any]
+Agent = Callable[[_Observation], Any]
 
 #: Built-in agent names and their classes.
 AGENTS: dict[str, Callable[[np.random.Generator], Agent]] = {

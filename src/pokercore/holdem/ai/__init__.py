@@ -26,8 +26,8 @@ name       agent
 Examples
 --------
 >>> import numpy as np
->>> from pokercore.holdem.config import HoldemConfig
->>> from pokercore.holdem.engine import HoldemState
+>>> from pokercore.holdem import HoldemConfig
+>>> from pokercore.holdem import HoldemState
 >>> s = HoldemState(HoldemConfig("nl", players=3), button=0, seed=2)
 >>> s.play([make_agent(n, np.random.default_rng(i)) for i, n in enumerate(["easy", "normal", "hard"])])
 >>> s.is_over, sum(s.stacks)
@@ -42,8 +42,8 @@ from typing import Any
 import numpy as np
 
 from ...errors import UnknownAgentError, cut
-from ..observation import Observation
-from .baselines import (
+from .._observation import Observation as _Observation
+from ._baselines import (
     STYLES,
     CallAgent,
     ManiacAgent,
@@ -52,14 +52,16 @@ from .baselines import (
     StationAgent,
     TightAggressiveAgent,
 )
-from .easy import EasyAgent
-from .hard import HardAgent
-from .normal import NormalAgent
+from ._easy import EasyAgent
+from ._hard import HardAgent
+from ._normal import NormalAgent
+from ._strength import best_rank
 
 __all__ = [
     "AGENTS",
     "LEVELS",
     "STYLES",
+    "Agent",
     "CallAgent",
     "EasyAgent",
     "HardAgent",
@@ -69,11 +71,12 @@ __all__ = [
     "RockAgent",
     "StationAgent",
     "TightAggressiveAgent",
+    "best_rank",
     "make_agent",
 ]
 
 #: An agent: a callable from an observation to one of its legal actions.
-Agent = Callable[[Observation], Any]
+Agent = Callable[[_Observation], Any]
 
 #: The playing levels, weakest first.
 LEVELS = ("easy", "normal", "hard")
