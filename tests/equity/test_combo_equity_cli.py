@@ -42,7 +42,6 @@ def test_game_table_and_monte_carlo_seed(capsys):
      "--stderr is for Monte Carlo: --exact enumerates every deal and board"),
     (["As Ah Ks Kh", "Qd Qc Jd Jc", "--game", "plo", "--stderr", "0.01", "--seconds", "1"],
      "give --stderr or --seconds, not both"),
-    (["As Ks", "Qd Qc", "--game", "shortdeck", "--by-combo"], "--by-combo and --plot are for"),
     (["AsKs", "QQ", "JJ", "--by-combo"], "need two players"),
     (["As Ks", "5d 5c", "--game", "shortdeck"], "5d in player 2's hand is not in the short deck"),
     (["As Ah Ks", "Qd Qc Jd", "--game", "plo"], "Omaha deals 4, 5 or 6"),
@@ -51,6 +50,17 @@ def test_game_table_and_monte_carlo_seed(capsys):
 def test_refusals(args, message, capsys):
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_by_combo_in_the_other_games(capsys):
+    assert main(["As Ah Kd Qc", "KKxx ds", "--game", "plo", "--board", "Jd 7c 2s 5h", "--by-combo", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = out["by_combo"]["combos"]
+    assert len(rows) == out["players"][1]["combos"] == 300 and out["game"] == "plo"
+    mean = sum(r["hand_equity"] * r["weight"] for r in rows) / sum(r["weight"] for r in rows)
+    assert abs(mean - out["players"][0]["equity"]) < 1e-9
+    assert main(["As Ks", "TT+", "--game", "shortdeck", "--board", "6s 7h 9d", "--by-combo"]) == 0
+    assert "ahead" in capsys.readouterr().out
 
 
 def test_a_stop_rule_out_of_range_names_the_option(capsys):

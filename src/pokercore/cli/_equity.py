@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=integer(1, LIMITS.workers), default=1,
                    help="threads (default 1; the answer does not depend on it)")
     p.add_argument("--by-combo", action="store_true",
-                   help="a hand against a range (hold'em, two players): the hand's equity against each combo, "
+                   help="a hand against a range (two players, any --game): the hand's equity against each combo, "
                         "which combos are ahead, and the equity distribution (in --json too)")
     p.add_argument("--plot", metavar="FILE",
                    help="with a hand against a range: save the equity distribution over the range's combos "
@@ -123,9 +123,6 @@ def _refuse(args: argparse.Namespace) -> str | None:
     if args.game != "holdem" and args.samples is not None and args.samples > LIMITS.variant_samples:
         return (f"--samples {args.samples:,} is more than --game {args.game} draws "
                 f"(at most {_power(LIMITS.variant_samples)}); give fewer, or --stderr to stop once precise enough")
-    if args.game != "holdem":
-        if args.by_combo or args.plot:
-            return "--by-combo and --plot are for a hold'em hand against a range (--game holdem)"
     if (args.by_combo or args.plot) and len(args.players) != 2:
         return f"--by-combo and --plot need two players, a hand and a range; got {len(args.players)}"
     if (args.by_combo or args.plot) and (args.target_stderr is not None or args.seconds is not None):
@@ -174,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         seconds=args.seconds)
         combos = None
         if args.by_combo or args.plot:
-            combos = equity_by_combo(args.players[0], args.players[1], board, dead, exact=exact,
+            combos = equity_by_combo(args.players[0], args.players[1], board, dead, game=args.game, exact=exact,
                                      samples=args.samples, seed=args.seed)
             combos.distribution(args.bins)
         if args.plot and combos is not None:
