@@ -55,8 +55,11 @@ def public_modules() -> list[str]:
 def summary(obj: object) -> str:
     """The first line of ``obj``'s own docstring (a constant: its kind and value, short)."""
     if inspect.ismodule(obj) or inspect.isclass(obj) or inspect.isroutine(obj):
-        doc = inspect.getdoc(obj) or ""
-        return doc.strip().splitlines()[0] if doc.strip() else ""
+        lines = [line.strip() for line in (inspect.getdoc(obj) or "").splitlines() if line.strip()]
+        name = getattr(obj, "__name__", "")
+        if lines and name and lines[0].startswith(f"{name}("):  # a compiled function's signature line
+            lines = lines[1:]
+        return lines[0] if lines else ""
     text = repr(obj)
     return f"`{text if len(text) <= 60 else text[:57] + '...'}`"
 
