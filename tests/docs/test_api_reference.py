@@ -64,7 +64,7 @@ def _own_and_exposed(module) -> set[str]:
             base = package.split(".")[: len(package.split(".")) - (node.level - 1)] if node.level else []
             source = ".".join(base + ([node.module] if node.module else []))
             if any(part.startswith("_") for part in source.split(".")[1:]):
-                names |= {a.asname or a.name for a in node.names}
+                names |= {a.asname or a.name for a in node.names if a.name != "*"}  # a star import: its __all__
     return names
 
 

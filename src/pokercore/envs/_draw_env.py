@@ -28,6 +28,7 @@ Examples
 >>> env = DrawEnv(players=2)
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
+>>> from pokercore.envs.draw import describe_action
 >>> env.agent_selection, [describe_action(int(a)) for a in np.flatnonzero(obs["action_mask"])]
 ('player_1', ['1 (check)', '3 (bet)'])
 >>> env.step(3); env.step(2)                  # player_1 bets, player_0 calls
@@ -46,40 +47,11 @@ from ..draw import DrawConfig, DrawState
 from ._aec import CardGameAEC
 from ._draw_driver import DrawDriver
 from ._draw_hand_driver import DrawHandDriver, compiled_draw
-from ._draw_spaces import (
-    BETTING,
-    DISCARD,
-    LEGAL_DISCARDS,
-    NUM_ACTIONS,
-    DrawLayout,
-    PolicyAgent,
-    action_from_index,
-    action_mask,
-    describe_action,
-    draw_layout,
-    encode_observation,
-    index_of_action,
-)
 from ._driver import Agent
 from ._errors import EnvError
 from ._single import CardGameGym
 
-__all__ = [
-    "BETTING",
-    "DISCARD",
-    "LEGAL_DISCARDS",
-    "NUM_ACTIONS",
-    "DrawEnv",
-    "DrawGymEnv",
-    "DrawLayout",
-    "PolicyAgent",
-    "action_from_index",
-    "action_mask",
-    "describe_action",
-    "draw_layout",
-    "encode_observation",
-    "index_of_action",
-]
+__all__ = ["DrawEnv", "DrawGymEnv"]
 
 def _config(players: int | None, config: DrawConfig | None) -> DrawConfig:
     if config is None:

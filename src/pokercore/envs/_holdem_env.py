@@ -37,51 +37,14 @@ from ..holdem import Action, HoldemConfig, HoldemState
 from ._aec import CardGameAEC, read_units
 from ._driver import Agent
 from ._errors import EnvError
-from ._holdem_driver import AGENTS, HoldemDriver
+from ._holdem_driver import HoldemDriver
 from ._holdem_spaces import (
-    BUCKETS,
-    CALL,
-    FOLD,
-    MAX,
-    NUM_ACTIONS_LIMIT,
-    NUM_ACTIONS_NO_LIMIT,
-    RAISE,
     HoldemLayout,
-    PolicyAgent,
-    action_from_index,
-    action_mask,
-    describe_action,
-    encode_observation,
-    holdem_layout,
-    index_of_action,
-    legal_moves,
-    num_actions,
 )
 from ._limit_hand_driver import LimitHandDriver, compiled_limit
 from ._single import CardGameGym
 
-__all__ = [
-    "AGENTS",
-    "BUCKETS",
-    "CALL",
-    "FOLD",
-    "MAX",
-    "NUM_ACTIONS_LIMIT",
-    "NUM_ACTIONS_NO_LIMIT",
-    "RAISE",
-    "HoldemEnv",
-    "HoldemGymEnv",
-    "HoldemLayout",
-    "PolicyAgent",
-    "action_from_index",
-    "action_mask",
-    "describe_action",
-    "encode_observation",
-    "holdem_layout",
-    "index_of_action",
-    "legal_moves",
-    "num_actions",
-]
+__all__ = ["HoldemEnv", "HoldemGymEnv"]
 
 def _config(variant: str | None, players: int | None, config: HoldemConfig | None) -> HoldemConfig:
     if config is None:

@@ -6,26 +6,5 @@ Each seat splits its 13 cards (an action is one of the split indices, or
 
 from __future__ import annotations
 
-from ._binh_env import (
-    NUM_ACTIONS,
-    SPECIAL,
-    BinhEnv,
-    BinhGymEnv,
-    binh_layout,
-    legal_splits,
-    split_arrangement,
-    split_masks,
-    split_of,
-)
-
-__all__ = [
-    "NUM_ACTIONS",
-    "SPECIAL",
-    "BinhEnv",
-    "BinhGymEnv",
-    "binh_layout",
-    "legal_splits",
-    "split_arrangement",
-    "split_masks",
-    "split_of",
-]
+from ._binh_env import *  # noqa: F403  (the face shows the module's names, listed once there)
+from ._binh_env import __all__ as __all__

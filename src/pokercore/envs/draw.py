@@ -9,36 +9,8 @@ index into a move and back; ``docs/envs.md`` describes them.
 
 from __future__ import annotations
 
-from ._draw_env import (
-    BETTING,
-    DISCARD,
-    LEGAL_DISCARDS,
-    NUM_ACTIONS,
-    DrawEnv,
-    DrawGymEnv,
-    DrawLayout,
-    PolicyAgent,
-    action_from_index,
-    action_mask,
-    describe_action,
-    draw_layout,
-    encode_observation,
-    index_of_action,
-)
+from ._draw_env import DrawEnv, DrawGymEnv
+from ._draw_spaces import *  # noqa: F403  (the spaces' names, listed once in their module)
+from ._draw_spaces import __all__ as _spaces
 
-__all__ = [
-    "BETTING",
-    "DISCARD",
-    "LEGAL_DISCARDS",
-    "NUM_ACTIONS",
-    "DrawEnv",
-    "DrawGymEnv",
-    "DrawLayout",
-    "PolicyAgent",
-    "action_from_index",
-    "action_mask",
-    "describe_action",
-    "draw_layout",
-    "encode_observation",
-    "index_of_action",
-]
+__all__ = ["DrawEnv", "DrawGymEnv", *_spaces]

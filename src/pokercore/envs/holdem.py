@@ -7,48 +7,9 @@ index into an engine action and back; ``docs/envs.md`` describes them.
 
 from __future__ import annotations
 
-from ._holdem_env import (
-    AGENTS,
-    BUCKETS,
-    CALL,
-    FOLD,
-    MAX,
-    NUM_ACTIONS_LIMIT,
-    NUM_ACTIONS_NO_LIMIT,
-    RAISE,
-    HoldemEnv,
-    HoldemGymEnv,
-    HoldemLayout,
-    PolicyAgent,
-    action_from_index,
-    action_mask,
-    describe_action,
-    encode_observation,
-    holdem_layout,
-    index_of_action,
-    legal_moves,
-    num_actions,
-)
+from ._holdem_driver import AGENTS
+from ._holdem_env import HoldemEnv, HoldemGymEnv
+from ._holdem_spaces import *  # noqa: F403  (the spaces' names, listed once in their module)
+from ._holdem_spaces import __all__ as _spaces
 
-__all__ = [
-    "AGENTS",
-    "BUCKETS",
-    "CALL",
-    "FOLD",
-    "MAX",
-    "NUM_ACTIONS_LIMIT",
-    "NUM_ACTIONS_NO_LIMIT",
-    "RAISE",
-    "HoldemEnv",
-    "HoldemGymEnv",
-    "HoldemLayout",
-    "PolicyAgent",
-    "action_from_index",
-    "action_mask",
-    "describe_action",
-    "encode_observation",
-    "holdem_layout",
-    "index_of_action",
-    "legal_moves",
-    "num_actions",
-]
+__all__ = ["AGENTS", "HoldemEnv", "HoldemGymEnv", *_spaces]
