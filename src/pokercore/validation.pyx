@@ -97,12 +97,13 @@ from libc.stdint cimport uint8_t
 
 import os
 
-from pokercore.cards import format_card, _is_masked_array, to_codes
+from pokercore.cards import _is_masked_array as is_masked_array
+from pokercore.cards import format_card, to_codes
 from pokercore.errors import (
     CardTypeError, DuplicateCardError, HandSizeError, InvalidArrayError, InvalidCardError, PokercoreError, cut,
 )
 
-__all__ = ["check_hands", "check_out", "check_rows", "_is_masked_array", "refuse_masked"]
+__all__ = ["check_hands", "check_out", "check_rows", "is_masked_array", "refuse_masked"]
 
 # numpy is imported on first use (``import pokercore`` stays cheap), by a real
 # import statement, which waits for another thread's import to finish.
@@ -128,7 +129,7 @@ def refuse_masked(value, str name, str what="hands"):
     ...
     pokercore.errors.CardTypeError: f: masked arrays are not supported (the mask would be ignored); pass cards.filled...
     """
-    if _is_masked_array(value):
+    if is_masked_array(value):
         raise CardTypeError(
             f"{name}: masked arrays are not supported (the mask would be ignored); "
             f"pass {what}.filled(...) or drop the masked {'cards' if what == 'cards' else 'rows'}"

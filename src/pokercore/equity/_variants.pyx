@@ -13,7 +13,7 @@ a scoop in hi-lo), row 1 the boards where the player takes part of the
 pot, rows 2 and 3 the pot shares won with the high and the low hand, row
 4 the sum of the squared pot shares (for the standard error).
 """
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t
 
 import numpy as np
 
