@@ -49,8 +49,11 @@ def test_holdem_hands_are_stored_as_phh_that_replays_to_the_table_stacks(variant
     tc = starlette_test_client()(create_app(LIMITS, db=store))
     with tc, closing():
         c = connect(tc)
-        # the person covers everyone: no bust ends the session early
-        c.create("holdem", ["me", "call", "easy"], variant=variant, hands=20, stacks=[5000, 200, 200], player=ME)
+        # Stacks deep enough that no bust can end the session in three hands: only the easy AI bets or raises
+        # (the others check or call), so a pot at most triples a street: under 300 a seat a hand at blinds 1/2.
+        # (At 200 chips a PLO hand could bust both AIs at once and end the session after hand 1.)
+        c.create("holdem", ["me", "call", "easy"], variant=variant, hands=20, stacks=[50_000, 5_000, 5_000],
+                 player=ME)
         assert _api(tc, f"/api/history/table/{c.table}").status_code == 404    # the hand in play: nothing yet
         finals = []
         for number in (1, 2, 3):
@@ -59,7 +62,7 @@ def test_holdem_hands_are_stored_as_phh_that_replays_to_the_table_stacks(variant
             finals.append(play_holdem_hand(c))
         stored = store.all_hands(c.table)
         assert [h["number"] for h in stored] == [1, 2, 3]
-        start = [5000, 200, 200]
+        start = [50_000, 5_000, 5_000]
         for st, h in zip(finals, stored):
             assert h["format"] == "phh" and sum(h["nets"]) == 0
             after = [p["stack"] for p in st["players"]]
@@ -71,7 +74,7 @@ def test_holdem_hands_are_stored_as_phh_that_replays_to_the_table_stacks(variant
             start = after
         sessions = _api(tc, "/api/history").json()["sessions"]
         assert [(s["table"], s["game"], s["seat"], s["hands"], s["net"]) for s in sessions] == \
-            [(c.table, "holdem", 0, 3, start[0] - 5000)]
+            [(c.table, "holdem", 0, 3, start[0] - 50_000)]
         listed = _api(tc, f"/api/history/table/{c.table}").json()["hands"]
         assert [(h["number"], h["net"]) for h in listed] == [(h["number"], h["nets"][0]) for h in stored]
         one = _api(tc, f"/api/history/hand/{listed[0]['id']}").json()
