@@ -174,14 +174,16 @@ class _PrivateModuleAlias:
             return None
         import importlib.util
 
-        return importlib.util.spec_from_loader(fullname, self)  # type: ignore[arg-type]  # create/exec_module
+        spec = importlib.util.spec_from_loader(fullname, self)  # type: ignore[arg-type]  # create/exec_module
+        if spec is not None:
+            spec.loader_state = private  # found once, read by create_module
+        return spec
 
     def create_module(self, spec: "_ModuleSpec") -> ModuleType:
         import importlib
         import warnings
 
-        name = spec.name
-        private = self._private(name)
+        name, private = spec.name, spec.loader_state
         parent = name.rpartition(".")[0]
         warnings.warn(f"{name} is private now ({private}): import its names from {parent}",
                       DeprecationWarning, stacklevel=2)

@@ -7,14 +7,9 @@ import json
 import pytest
 
 from pokercore.cli._equity import main
-from pokercore.equity import equity, equity_by_combo
+from pokercore.equity import equity_by_combo
 
-
-def variant_equity(game, players, board=None, dead=None, **options):
-    """The variants through the one entry point (``target_stderr`` is ``stderr`` there)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game=game, **options)
+from .by_game import variant_equity
 
 
 @pytest.mark.parametrize(("game", "players", "board"), [

@@ -11,18 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercore.cards import format_cards, to_codes
-from pokercore.equity import equity
 from pokercore.errors import DuplicateCardError, HandSizeError, InvalidRankError
 from pokercore.holdem import NO_LOW, describe_low, evaluate_omaha_low, evaluate_omaha_low_batch
 
+from .by_game import omaha_equity
 from .variant_brute import brute_equity, omaha_low
-
-
-def omaha_equity(players, board=None, dead=None, *, hilo=False, **options):
-    """Omaha equity through the one entry point (``game="plo8"`` for hi-lo)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game="plo8" if hilo else "plo", **options)
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -10,24 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercore.cards import format_cards
-from pokercore.equity import TooManyPlayersError, equity
+from pokercore.equity import TooManyPlayersError
 from pokercore.errors import DuplicateCardError, HandSizeError, PokercoreValueError
 
+from .by_game import omaha_equity, variant_equity
 from .variant_brute import brute_equity, omaha_high
-
-
-def variant_equity(game, players, board=None, dead=None, **options):
-    """The variants through the one entry point (``target_stderr`` is ``stderr`` there)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game=game, **options)
-
-
-def omaha_equity(players, board=None, dead=None, *, hilo=False, **options):
-    """Omaha equity through the one entry point (``game="plo8"`` for hi-lo)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game="plo8" if hilo else "plo", **options)
 
 pokerkit = pytest.importorskip("pokerkit")
 

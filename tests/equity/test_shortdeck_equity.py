@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercore.cards import format_cards, to_codes
-from pokercore.equity import equity
 from pokercore.errors import DuplicateCardError, HandSizeError, InvalidCardError, InvalidRankError
 from pokercore.holdem import (
     SHORT_DECK,
@@ -21,21 +20,8 @@ from pokercore.holdem import (
     shortdeck_category,
 )
 
+from .by_game import shortdeck_equity, variant_equity
 from .variant_brute import brute_equity, shortdeck_key, shortdeck_key5
-
-
-def variant_equity(game, players, board=None, dead=None, **options):
-    """The variants through the one entry point (``target_stderr`` is ``stderr`` there)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game=game, **options)
-
-
-def shortdeck_equity(players, board=None, dead=None, **options):
-    """Short-deck equity through the one entry point."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game="shortdeck", **options)
 
 pokerkit = pytest.importorskip("pokerkit")
 

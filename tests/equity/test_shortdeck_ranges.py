@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pokercore.equity import equity
 from pokercore.equity._holdem_ranges import RangeSyntaxError, parse_range
 from pokercore.equity._shortdeck_ranges import parse_shortdeck_range, shortdeck_order, shortdeck_top_classes
 
-
-def variant_equity(game, players, board=None, dead=None, **options):
-    """The variants through the one entry point (``target_stderr`` is ``stderr`` there)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game=game, **options)
+from .by_game import variant_equity
 
 
 @pytest.mark.parametrize(("text", "size"), [

@@ -10,20 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokercore.cards import parse_cards
-from pokercore.equity import equity
 from pokercore.equity._holdem_ranges import EmptyRangeError, RangeSyntaxError
 from pokercore.equity._omaha_ranges import parse_omaha_range
 from pokercore.equity._shortdeck_ranges import parse_shortdeck_range
 from pokercore.errors import HandSizeError, PokercoreValueError
 
+from .by_game import variant_equity
 from .range_reference import range_reference
-
-
-def variant_equity(game, players, board=None, dead=None, **options):
-    """The variants through the one entry point (``target_stderr`` is ``stderr`` there)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game=game, **options)
 
 
 def _suits_ds(hand):

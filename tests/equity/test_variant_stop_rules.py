@@ -11,32 +11,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokercore.equity import equity
 from pokercore.equity._range_deals import score
 from pokercore.equity._variant_samplers import SHARE
 from pokercore.equity._variants import GAME_OMAHA, GAME_OMAHA_HILO, GAME_SHORTDECK, rows_tally
 from pokercore.errors import PokercoreError
 
-
-def variant_equity(game, players, board=None, dead=None, **options):
-    """The variants through the one entry point (``target_stderr`` is ``stderr`` there)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game=game, **options)
-
-
-def omaha_equity(players, board=None, dead=None, *, hilo=False, **options):
-    """Omaha equity through the one entry point (``game="plo8"`` for hi-lo)."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game="plo8" if hilo else "plo", **options)
-
-
-def shortdeck_equity(players, board=None, dead=None, **options):
-    """Short-deck equity through the one entry point."""
-    if "target_stderr" in options:
-        options["stderr"] = options.pop("target_stderr")
-    return equity(players, board, dead, game="shortdeck", **options)
+from .by_game import omaha_equity, shortdeck_equity, variant_equity
 
 CASES = [
     ("plo", ["As Ah Ks Kh", "Qd Qc Jd Jc", "9s 8s 7d 6d"], None),

@@ -300,10 +300,10 @@ def equity_by_combo(
 def _variant_by_combo(game: str, hand: object, range_: object, board: object, dead: object, exact: bool | None,
                       samples: int | None, seed: int | None) -> ComboEquityResult:
     """:func:`equity_by_combo` in short deck and the Omaha games: the range's combos by the variants' seats."""
-    from .._variant_hands import check_short_deck, distinct_codes, no_overlap, show
+    from .._variant_hands import no_overlap, show
     from ._entry import equity as any_equity
     from ._range_deals import mask_of
-    from ._variant_equity import _hands, _seat
+    from ._variant_equity import _hands, _seat, known_cards
 
     where = "equity_by_combo"
     engine, cards = VARIANTS[game]
@@ -312,11 +312,7 @@ def _variant_by_combo(game: str, hand: object, range_: object, board: object, de
     if not isinstance(own, list):
         raise PokercoreValueError(f"{where}: the first player must be one hand such as 'As Ah Kd Qc', got "
                                   f"{cut(labels[0])}")
-    board_codes = distinct_codes(cast(Any, board), where, "the board") if board is not None else []
-    dead_codes = distinct_codes(cast(Any, dead), where, "the dead cards") if dead is not None else []
-    if engine == "shortdeck":
-        check_short_deck(board_codes, where, "the board")
-        check_short_deck(dead_codes, where, "the dead cards")
+    board_codes, dead_codes = known_cards(engine, cast(Any, board), cast(Any, dead), where)
     no_overlap([("the hand", own), ("the board", board_codes), ("the dead cards", dead_codes)], where)
     seat = _seat(parsed[1], len(own)).without(mask_of([*own, *board_codes, *dead_codes]))
     if not len(seat.masks):

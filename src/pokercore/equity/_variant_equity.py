@@ -169,6 +169,18 @@ def _parse_ranges(game: str, hands: list[list[int] | Range | OmahaRange], name: 
     return out
 
 
+def known_cards(game: str, board: CardsLike | None, dead: CardsLike | None, name: str) -> tuple[list[int], list[int]]:
+    """The board's and the dead cards' codes, checked: distinct, a board of 0, 3, 4 or 5, in the game's deck."""
+    board_codes = distinct_codes(board, name, "the board") if board is not None else []
+    dead_codes = distinct_codes(dead, name, "the dead cards") if dead is not None else []
+    if len(board_codes) not in (0, 3, 4, 5):
+        raise HandSizeError(f"{name}: a board has 0, 3, 4 or 5 cards, got {len(board_codes)}")
+    if game == "shortdeck":
+        check_short_deck(board_codes, name, "the board")
+        check_short_deck(dead_codes, name, "the dead cards")
+    return board_codes, dead_codes
+
+
 def _seat(h: list[int] | Range | OmahaRange, k: int) -> Seat:
     if isinstance(h, list):
         holes = np.array([h], dtype=np.uint8)
@@ -281,13 +293,7 @@ def variant_equity(
     rule = _sampling.stop_rule_method(target_stderr, seconds)
     mc = _MonteCarlo(samples, seed, target_stderr, seconds, workers, executor, report)
     labels, parsed = _hands(game, players, name, cards)
-    board_codes = distinct_codes(board, name, "the board") if board is not None else []
-    dead_codes = distinct_codes(dead, name, "the dead cards") if dead is not None else []
-    if len(board_codes) not in (0, 3, 4, 5):
-        raise HandSizeError(f"{name}: a board has 0, 3, 4 or 5 cards, got {len(board_codes)}")
-    if game == "shortdeck":
-        check_short_deck(board_codes, name, "the board")
-        check_short_deck(dead_codes, name, "the dead cards")
+    board_codes, dead_codes = known_cards(game, board, dead, name)
     if not all(isinstance(h, list) for h in parsed):
         return _range_equity(game, labels, parsed, board_codes, dead_codes, exact, rule, mc)
     hands = cast("list[list[int]]", parsed)
